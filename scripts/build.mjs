@@ -1,0 +1,29 @@
+// Builds the client (Vite) and bundles the server (esbuild) into dist/, then reports sizes.
+import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { build } from 'esbuild'
+import { compressAssets } from './compress-assets.mjs'
+
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+run('npx', ['vite', 'build', '--logLevel', 'warn'])
+compressAssets('dist/client')
+await build({
+  entryPoints: {
+    main: 'server/main.ts',
+    migrate: 'server/cli/migrate.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+writeFileSync('dist/.build-stamp', new Date().toISOString())
+run('node', ['scripts/report-bundle-size.mjs'])

@@ -1,0 +1,2 @@
+/** Writes .br and .gz beside every compressible file under `dir`; returns how many it wrote. */
+export function compressAssets(dir: string): number

@@ -1,0 +1,37 @@
+// Prints the gzipped size of what the first screen loads and of the whole signed-in app.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const dist = 'dist/client'
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
+const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+
+/** Files a chunk pulls in: static imports always, dynamic ones only when asked. */
+function collect(key, { dynamic }, seen = new Set()) {
+  if (seen.has(key)) return seen
+  seen.add(key)
+  const chunk = manifest[key]
+  for (const next of chunk.imports ?? []) collect(next, { dynamic }, seen)
+  if (dynamic) for (const next of chunk.dynamicImports ?? []) collect(next, { dynamic }, seen)
+  return seen
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+const files = (keys) => [...keys].map((key) => manifest[key].file)
+const css = (keys) => [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))]
+const sum = (list) => list.reduce((total, file) => total + gzipped(file), 0)
+
+const firstScreen = collect(entryKey, { dynamic: false })
+const wholeApp = collect(entryKey, { dynamic: true })
+const report = {
+  firstScreenJsGzipBytes: sum(files(firstScreen)),
+  allJsGzipBytes: sum(files(wholeApp)),
+  cssGzipBytes: sum(css(wholeApp)),
+}
+writeFileSync('dist/bundle-size.json', `${JSON.stringify(report, null, 2)}\n`)
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+console.log('Bundle size (gzipped):')
+console.log(`  JavaScript, first screen: ${kb(report.firstScreenJsGzipBytes)}`)
+console.log(`  JavaScript, whole app:    ${kb(report.allJsGzipBytes)}`)
+console.log(`  CSS:                      ${kb(report.cssGzipBytes)}`)

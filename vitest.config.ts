@@ -1,0 +1,52 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+// Integration suites run once per database: always SQLite, and PostgreSQL when a server is named.
+const integration = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `integration:${dialect}`,
+    include: ['server/**/*.test.ts'],
+    exclude: ['server/**/*.unit.test.ts', 'server/scale/**'],
+    env: { TEST_DIALECT: dialect },
+    setupFiles: ['server/test/fail-on-console-error.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'client/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          setupFiles: ['server/test/fail-on-console-error.ts'],
+        },
+      },
+      integration('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+      // Several real server processes on a PostgreSQL server of the suite's own, which it stops and
+      // starts. Heavy (it spawns servers and a cluster), so npm test runs it after the others.
+      ...(process.env.TEST_DATABASE_URL && process.env.VITEST_SCALE === '1'
+        ? [
+            {
+              test: {
+                name: 'scale',
+                include: ['server/scale/**/*.test.ts'],
+                env: { TEST_DIALECT: 'postgres' },
+                setupFiles: ['server/test/fail-on-console-error.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
