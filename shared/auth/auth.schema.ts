@@ -1,0 +1,62 @@
+import { z } from 'zod'
+
+export const EMAIL_MAX_LENGTH = 254
+export const PASSWORD_MIN_LENGTH = 8
+/** Long enough for any passphrase, short enough that hashing stays cheap. */
+export const PASSWORD_MAX_LENGTH = 256
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'E-mail address is too long')
+  .pipe(z.email('Enter a valid e-mail address'))
+
+/** The sign-in and sign-up form. The password rules beyond "required" are the server's. */
+export const CredentialsSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(1, 'Enter your password')
+    .max(PASSWORD_MAX_LENGTH * 4),
+})
+
+export type Credentials = z.infer<typeof CredentialsSchema>
+
+/** GoTrue request bodies as @supabase/auth-js sends them; unknown fields are dropped. */
+export const SignUpBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().max(PASSWORD_MAX_LENGTH * 4, 'Password is too long'),
+})
+
+export const PasswordGrantBodySchema = CredentialsSchema
+
+export const RefreshGrantBodySchema = z.object({
+  refresh_token: z.string().min(1).max(200),
+})
+
+export const RecoverBodySchema = z.object({ email: EmailSchema })
+
+export const UpdateUserBodySchema = z.object({
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH * 4, 'Password is too long')
+    .optional(),
+  email: z.string().optional(),
+})
+
+export const RedirectQuerySchema = z.object({ redirect_to: z.string().max(2000).optional() })
+
+export const TokenQuerySchema = z.object({
+  grant_type: z.string(),
+})
+
+export const LogoutQuerySchema = z.object({
+  scope: z.enum(['global', 'local', 'others']).default('global'),
+})
+
+export const VerifyQuerySchema = z.object({
+  token: z.string().max(200).default(''),
+  type: z.string().max(30).default(''),
+  redirect_to: z.string().max(2000).optional(),
+})

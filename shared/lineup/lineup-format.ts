@@ -1,0 +1,39 @@
+import { zonedParts } from './festival-day'
+import type { LineupItem } from './lineup.schema'
+
+// Names are built from parts, not from a locale's pattern, so every browser and ICU version
+// prints exactly the same text.
+const dayNames = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' })
+const monthNames = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long' })
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** "Friday 10 July" for the festival date 2026-07-10, whatever the device's zone. */
+export function formatFestivalDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  // Noon UTC names the same calendar day in the UTC formatters above.
+  const noon = new Date(Date.UTC(year, month - 1, day, 12))
+  return `${dayNames.format(noon)} ${day} ${monthNames.format(noon)}`
+}
+
+/** "20:30": the wall-clock time of an instant in the festival's zone (24-hour). */
+export function formatClockTime(instant: string | number | Date, timeZone: string): string {
+  const local = zonedParts(instant, timeZone)
+  return `${pad(local.hour)}:${pad(local.minute)}`
+}
+
+/** "20:30–22:00", "20:30", or undefined for a set without times. */
+export function formatSetTimes(item: LineupItem, timeZone: string): string | undefined {
+  if (item.start === undefined) return undefined
+  const start = formatClockTime(item.start, timeZone)
+  return item.end === undefined ? start : `${start}–${formatClockTime(item.end, timeZone)}`
+}
+
+/** "Fri 10 Jul, 14:05": a moment such as the lineup's last change, in the festival's zone. */
+export function formatMoment(instant: string | number | Date, timeZone: string): string {
+  const local = zonedParts(instant, timeZone)
+  const noon = new Date(Date.UTC(local.year, local.month - 1, local.day, 12))
+  const weekday = dayNames.format(noon).slice(0, 3)
+  const month = monthNames.format(noon).slice(0, 3)
+  return `${weekday} ${local.day} ${month}, ${pad(local.hour)}:${pad(local.minute)}`
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+
+export const LINEUP_NAME_MAX_LENGTH = 100
+export const LINEUP_STAGE_MAX_LENGTH = 60
+/** More sets than any festival has; a bigger file is a mistake, not a lineup. */
+export const LINEUP_MAX_SETS = 2000
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+
+/** A festival day, the calendar date the organiser files a set under (YYYY-MM-DD). */
+export const FestivalDateSchema = z.iso.date({ error: 'must be a date such as 2026-07-10' })
+
+/** A set time: an ISO-8601 instant in UTC, so nobody has to guess the offset. */
+export const SetTimeSchema = z.union(
+  // With seconds (and fractions), or without seconds as people often write by hand.
+  [z.iso.datetime(), z.iso.datetime({ precision: -1 })],
+  { error: 'must be an ISO-8601 UTC time such as 2026-07-10T20:30:00Z' },
+)
+
+function checkSetTimes(
+  item: { start?: string | undefined; end?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (item.end === undefined) return
+  if (item.start === undefined) {
+    context.addIssue({ code: 'custom', path: ['end'], message: 'needs a start time' })
+  } else if (Date.parse(item.end) <= Date.parse(item.start)) {
+    context.addIssue({ code: 'custom', path: ['end'], message: 'must be after the start' })
+  }
+}
+
+/** One set on the lineup, as the API serves it. */
+export const LineupItemSchema = z
+  .object({
+    name: requiredText(LINEUP_NAME_MAX_LENGTH),
+    stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
+    date: FestivalDateSchema,
+    start: SetTimeSchema.optional(),
+    end: SetTimeSchema.optional(),
+  })
+  .superRefine(checkSetTimes)
+
+export type LineupItem = z.infer<typeof LineupItemSchema>
+
+// Spreadsheets and hand-written JSON leave blanks and nulls for "no value".
+const blankAsMissing = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value)
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => trimmed(blankAsMissing(value)), schema.optional())
+
+/**
+ * One row of an import file (JSON or CSV). `date` may be left out when `start` is given: it is
+ * then the festival day of the start time (see `festivalDayOf`).
+ */
+export const LineupFileRowSchema = z
+  .object({
+    name: z.preprocess(blankAsMissing, requiredText(LINEUP_NAME_MAX_LENGTH)),
+    stage: z.preprocess(blankAsMissing, requiredText(LINEUP_STAGE_MAX_LENGTH)),
+    date: optional(FestivalDateSchema),
+    start: optional(SetTimeSchema),
+    end: optional(SetTimeSchema),
+  })
+  .superRefine(checkSetTimes)
+  .superRefine((row, context) => {
+    if (row.date === undefined && row.start === undefined) {
+      context.addIssue({ code: 'custom', path: ['date'], message: 'is required without a start' })
+    }
+  })
+
+export type LineupFileRow = z.infer<typeof LineupFileRowSchema>
+
+/** A JSON lineup file: an array of rows, or an object whose `data` is that array. */
+export const LineupJsonFileSchema = z.union(
+  [z.array(z.unknown()), z.object({ data: z.array(z.unknown()) })],
+  { error: 'must be an array of sets, or an object with a "data" array of sets' },
+)
+
+/** The columns of a CSV lineup file, in the documented order. */
+export const LINEUP_CSV_COLUMNS = ['name', 'stage', 'date', 'start', 'end'] as const
+
+/** `GET /api/lineup` when it succeeds: the spec's envelope. */
+export const LineupResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(LineupItemSchema),
+  /** When the lineup's content last changed (not when it was last fetched). */
+  lastUpdated: z.iso.datetime(),
+})
+
+export type LineupResponse = z.infer<typeof LineupResponseSchema>
+
+/** `GET /api/lineup` when it fails: the same envelope with a message, never an HTML page. */
+export const LineupFailureSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+})
+
+export type LineupFailure = z.infer<typeof LineupFailureSchema>

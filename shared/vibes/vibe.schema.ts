@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { countGraphemes, hasForbiddenCharacters } from '../text/graphemes'
+
+export const USERNAME_MAX_LENGTH = 20
+export const STATUS_MAX_LENGTH = 100
+export const EMOJI_MAX_LENGTH = 4
+export const DEFAULT_EMOJI = '🎉'
+/** Cap on UTF-16 code units per character allowed, so a few "characters" can't be megabytes. */
+const CODE_UNITS_PER_CHARACTER = 16
+
+/** A one-line text field: trimmed, non-blank, at most `max` characters as a person counts them. */
+const textField = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .max(max * CODE_UNITS_PER_CHARACTER, `${label} is too long`)
+    .trim()
+    .min(1, `${label} can't be blank`)
+    .refine(
+      (value) => !hasForbiddenCharacters(value),
+      `${label} contains characters that aren't allowed`,
+    )
+    .refine((value) => countGraphemes(value) <= max, `${label} can be at most ${max} characters`)
+
+export const UsernameSchema = textField('Username', USERNAME_MAX_LENGTH)
+export const StatusSchema = textField('Vibe status', STATUS_MAX_LENGTH)
+export const EmojiSchema = textField('Emoji', EMOJI_MAX_LENGTH)
+
+/** Creating or updating a vibe: the one schema the server validates and the forms use. */
+export const VibeInputSchema = z.object({
+  username: UsernameSchema,
+  emoji: EmojiSchema,
+  status: StatusSchema,
+})
+export type VibeInput = z.infer<typeof VibeInputSchema>
+
+/** A vibe as the API presents it. Times are ISO-8601 UTC. */
+export const VibeSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  emoji: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Vibe = z.infer<typeof VibeSchema>
+
+export const FEED_PAGE_SIZE = 50
+export const FEED_PAGE_MAX = 100
+
+export const FeedQuerySchema = z.object({
+  /** Opaque keyset cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_SIZE),
+})
+
+export const FeedPageSchema = z.object({
+  vibes: z.array(VibeSchema),
+  nextCursor: z.string().nullable(),
+})
+export type FeedPage = z.infer<typeof FeedPageSchema>
+
+export const MyVibeSchema = z.object({ vibe: VibeSchema.nullable() })
+export const VibeResponseSchema = z.object({ vibe: VibeSchema })
+export const UserCountSchema = z.object({ count: z.number().int().min(0) })
+// Ids are UUIDs; anything outside this alphabet (a NUL byte, say, which PostgreSQL cannot even
+// compare) is refused as invalid rather than looked up.
+export const VibeIdParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, 'This is not a vibe id'),
+})
