@@ -1,0 +1,24 @@
+import type { AuthDeps, SessionTokens } from './auth/auth-service'
+import type { Config } from './config/config'
+import type { AppDatabase } from './db/database'
+import type { ChangeBus } from './events/change-bus'
+import type { LiveHub } from './live/live-hub'
+
+/** What every route and service reaches through `app.ctx`: built once per app instance. */
+export interface AppContext {
+  config: Config
+  database: AppDatabase
+  /** Milliseconds since the epoch; tests replace it to move time. */
+  now: () => number
+  /** Committed changes (vibes, the user count), fanned out to live subscribers. */
+  changes: ChangeBus
+  auth: { deps: AuthDeps; tokens: SessionTokens }
+  /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
+  live: LiveHub
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext
+  }
+}

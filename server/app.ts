@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { AppContext } from './app-context'
+import { authRoutes } from './auth/auth.routes'
+import { createAuthModule } from './auth/auth-module'
+import type { Config } from './config/config'
+import { type AppDatabase, openDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { createChangeBus } from './events/create-change-bus'
+import { festivalRoutes } from './festival/festival.routes'
+import { healthRoutes } from './health/health.routes'
+import { registerClientAssets } from './http/client-assets'
+import { answerClientError, answerFrameworkError } from './http/client-errors'
+import { installErrorHandler } from './http/error-handler'
+import { loggerOptions } from './http/logger'
+import { registerSecurityHeaders } from './http/security-headers'
+import { lineupPlugin } from './lineup/lineup.plugin'
+import { createLiveHub } from './live/create-live-hub'
+import { registerLiveChannel } from './live/live.plugin'
+import { vibesRoutes } from './vibes/vibes.routes'
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one); otherwise DATABASE_URL is opened and owned. */
+  database?: AppDatabase
+  now?: () => number
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void }
+}
+
+/** Builds the whole app without listening, so tests can `inject` or listen on a random port. */
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const ownsDatabase = !options.database
+  const database =
+    options.database ??
+    openDatabase({
+      url: config.DATABASE_URL,
+      poolMax: config.DATABASE_POOL_MAX,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    })
+
+  const app = Fastify({
+    logger: {
+      ...loggerOptions(config),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
+    },
+    // Dribbled headers or bodies are cut off (slowloris) with a 408; live sockets are upgraded
+    // before these apply. Node checks them every `connectionsCheckingInterval`, 30 s by default.
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  // auth-js sends `Content-Type: application/json` with no body on logout: treat empty as none.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined)
+    return parseJson(request, body as string, done)
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // Once closing, answers in flight tell keep-alive clients to hang up, so no idle socket holds
+  // the process open after the last response (Fastify only closes sockets idle at close time).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id)
+    if (closing) reply.header('Connection', 'close')
+  })
+
+  try {
+    await migrateToLatest(database)
+  } catch (error) {
+    if (ownsDatabase) await database.close()
+    throw error
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close())
+
+  const now = options.now ?? Date.now
+  const changes = await createChangeBus(config, database, app.log)
+  app.addHook('onClose', async () => changes.close())
+  const auth = await createAuthModule({ config, database, changes, now, log: app.log })
+  const live = createLiveHub({
+    config,
+    database,
+    tokens: auth.tokens,
+    now,
+    log: app.log.child({ component: 'live' }),
+  })
+  const ctx: AppContext = { config, database, now, changes, auth, live }
+  app.decorate('ctx', ctx)
+
+  installErrorHandler(app)
+  await registerSecurityHeaders(app)
+  await registerLiveChannel(app)
+  await app.register(healthRoutes)
+  await app.register(festivalRoutes)
+  await app.register(lineupPlugin)
+  await app.register(authRoutes, { prefix: '/auth/v1' })
+  await app.register(vibesRoutes)
+  await registerClientAssets(app, config.CLIENT_DIST_DIR)
+  return app
+}
+
+/** `true`, `false`, a hop count ("1") or a comma-separated list of proxy addresses or subnets. */
+function parseTrustProxy(value: string): boolean | string | string[] {
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (/^\d+$/.test(value)) return value
+  return value.split(',').map((part) => part.trim())
+}

@@ -1,0 +1,83 @@
+import { errors, jwtVerify, SignJWT } from 'jose'
+import { AppError } from '../http/app-error'
+
+export const JWT_AUDIENCE = 'authenticated'
+const ALGORITHM = 'HS256'
+
+// jose imports a raw key (Uint8Array) again on every sign and verify; a CryptoKey it uses as is.
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
+    hmacKeys.set(secret, key)
+  }
+  return key
+}
+
+export interface AccessTokenClaims {
+  sub: string
+  email: string
+  role: 'authenticated'
+  session_id: string
+}
+
+/** Signs a short-lived access token for one session. */
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessTokenClaims,
+  issuedAtMs: number,
+  lifetimeSeconds: number,
+  issuer: string,
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(issuedAtMs / 1000)
+  const expiresAt = iat + lifetimeSeconds
+  const token = await new SignJWT({ ...claims, aal: 'aal1', is_anonymous: false })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(expiresAt)
+    .sign(await hmacKey(key))
+  return { token, expiresAt }
+}
+
+/** Verifies signature (HS256 only), audience and expiry; throws GoTrue's `bad_jwt` otherwise. */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+  nowMs: number,
+): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
+      algorithms: [ALGORITHM],
+      audience: JWT_AUDIENCE,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['sub', 'exp', 'session_id'],
+    })
+    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') {
+      throw new errors.JWTClaimValidationFailed('missing claims', payload)
+    }
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      role: 'authenticated',
+      session_id: payload.session_id,
+    }
+  } catch (error) {
+    const expired = error instanceof errors.JWTExpired
+    throw new AppError(
+      403,
+      'bad_jwt',
+      expired
+        ? 'invalid JWT: unable to parse or verify signature, token has expired'
+        : 'invalid JWT: unable to parse or verify signature',
+    )
+  }
+}

@@ -1,0 +1,101 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUpUser } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString())
+
+describe('access tokens', () => {
+  const clock = createFakeClock()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_JWT_EXPIRY: '600' }, { now: clock.now })
+  })
+  afterAll(() => t.close())
+
+  const me = (token: string) => t.app.inject({ url: '/auth/v1/user', headers: bearer(token) })
+
+  it('carry sub, email, role, aud, session_id and exp, signed HS256', async () => {
+    const user = await signUpUser(t)
+    const header = JSON.parse(Buffer.from(user.accessToken.split('.')[0]!, 'base64url').toString())
+    expect(header.alg).toBe('HS256')
+    const claims = decode(user.accessToken)
+    expect(claims).toMatchObject({
+      sub: user.userId,
+      email: user.email,
+      role: 'authenticated',
+      aud: 'authenticated',
+    })
+    expect(typeof claims.session_id).toBe('string')
+    expect(claims.exp - claims.iat).toBe(600)
+    expect((await me(user.accessToken)).statusCode).toBe(200)
+  })
+
+  it('are refused when tampered with, expired, unsigned or signed with another key', async () => {
+    const user = await signUpUser(t)
+    const [head, payload, signature] = user.accessToken.split('.')
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...decode(user.accessToken), sub: 'someone-else' }),
+    ).toString('base64url')
+    const unsignedHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString(
+      'base64url',
+    )
+    const otherKey = await new SignJWT({ ...decode(user.accessToken) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(64)))
+    const candidates = {
+      tampered: `${head}.${forgedPayload}.${signature}`,
+      unsigned: `${unsignedHeader}.${payload}.`,
+      otherKey,
+      garbage: 'not-a-jwt',
+    }
+    for (const [name, token] of Object.entries(candidates)) {
+      const response = await me(token)
+      expect(response.statusCode, name).toBe(403)
+      expect(response.json().code, name).toBe('bad_jwt')
+    }
+
+    clock.advance(601_000)
+    const expired = await me(user.accessToken)
+    expect(expired.statusCode).toBe(403)
+    expect(expired.json()).toMatchObject({
+      code: 'bad_jwt',
+      message: expect.stringMatching(/expired/),
+    })
+  })
+
+  it('answer no_authorization without a bearer token', async () => {
+    const response = await t.app.inject({ url: '/auth/v1/user' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().code).toBe('no_authorization')
+  })
+
+  it('are signed with a key kept in the database, so a restart signs nobody out', async () => {
+    const user = await signUpUser(t)
+    const { buildApp } = await import('../app')
+    const restarted = await buildApp(t.config, { database: t.database, now: clock.now })
+    try {
+      const response = await restarted.inject({
+        url: '/auth/v1/user',
+        headers: bearer(user.accessToken),
+      })
+      expect(response.statusCode).toBe(200)
+    } finally {
+      await restarted.close()
+    }
+  })
+
+  it('stop working everywhere once their session is signed out', async () => {
+    const user = await signUpUser(t)
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout?scope=local',
+      headers: bearer(user.accessToken),
+    })
+    expect(logout.statusCode).toBe(204)
+    const response = await me(user.accessToken)
+    expect(response.statusCode).toBe(403)
+    expect(response.json().code).toBe('session_not_found')
+  })
+})

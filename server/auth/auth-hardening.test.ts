@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+describe('auth hardening', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: '3',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_RECOVER_PER_IP: '2',
+    })
+  })
+  afterAll(() => t.close())
+
+  it('stores passwords as argon2id with OWASP parameters, and never returns them', async () => {
+    const user = await signUpUser(t)
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('encrypted_password')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    expect(row.encrypted_password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    const me = await t.app.inject({
+      url: '/auth/v1/user',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    })
+    expect(me.body).not.toContain(row.encrypted_password)
+    expect(me.body).not.toMatch(/argon2|encrypted_password/)
+  })
+
+  it('refuses passwords past the length bound before hashing them', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      payload: { email: uniqueEmail(), password: 'x'.repeat(257) },
+    })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toMatchObject({
+      code: 'weak_password',
+      message: 'Password should be at most 256 characters.',
+    })
+  })
+
+  it('answers a taken address without confirmation as user_already_exists', async () => {
+    const user = await signUpUser(t)
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      payload: { email: user.email, password: GOOD_PASSWORD },
+    })
+    expect(again.statusCode).toBe(422)
+    expect(again.json().code).toBe('user_already_exists')
+  })
+
+  it('limits sign-in attempts per address with 429 and Retry-After', async () => {
+    const user = await signUpUser(t)
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: { email: user.email, password: 'wrong password here' },
+      })
+    const statuses = []
+    for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode)
+    expect(statuses).toEqual([400, 400, 400, 429])
+    const limited = await attempt()
+    expect(limited.json().code).toBe('over_request_rate_limit')
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('limits recovery requests per client address', async () => {
+    const recover = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/recover',
+        payload: { email: uniqueEmail() },
+        remoteAddress: ip,
+      })
+    expect((await recover('10.9.9.1')).statusCode).toBe(200)
+    expect((await recover('10.9.9.1')).statusCode).toBe(200)
+    expect((await recover('10.9.9.1')).statusCode).toBe(429)
+    expect((await recover('10.9.9.2')).statusCode).toBe(200)
+  })
+})

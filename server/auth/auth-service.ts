@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto'
+import type { Config } from '../config/config'
+import { type AppDatabase, writeTransaction } from '../db/database'
+import type { ChangeBus } from '../events/change-bus'
+import { AppError } from '../http/app-error'
+import type { Mailer } from '../mail/mailer'
+import type { RateLimiter } from '../rate-limit/rate-limiter'
+import { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token'
+import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
+import {
+  deleteSession,
+  insertRefreshToken,
+  insertSession,
+  sessionIsActive,
+} from './sessions.repository'
+import type { IssuedSession } from './user.presenter'
+import type { UserRow } from './users.repository'
+
+export interface AuthDeps {
+  database: AppDatabase
+  config: Config
+  signingKey: Uint8Array
+  mailer: Mailer
+  limiter: RateLimiter
+  changes: ChangeBus
+  now: () => number
+}
+
+export interface RequestMeta {
+  ip: string
+  userAgent: string | undefined
+  /** The site's origin: PUBLIC_URL, or the origin the request came to. */
+  siteUrl: string
+}
+
+/** The signed-in caller, as every data endpoint sees it. */
+export interface AuthUser {
+  id: string
+  email: string
+  sessionId: string
+}
+
+/** Issues access tokens and checks them: the part of auth every request touches. */
+export class SessionTokens {
+  constructor(private readonly deps: AuthDeps) {}
+
+  get issuer() {
+    return `${this.deps.config.PUBLIC_URL ?? 'vibeconnect'}/auth/v1`
+  }
+
+  /** Starts a session (or continues `sessionId`) with a fresh refresh token and access token. */
+  async issue(
+    user: UserRow,
+    options: { sessionId?: string; parentHash?: string; meta?: RequestMeta } = {},
+  ): Promise<IssuedSession> {
+    const { database, now, config } = this.deps
+    const issuedAt = now()
+    const sessionId = options.sessionId ?? randomUUID()
+    const refreshToken = generateOpaqueToken()
+    await writeTransaction(database, async (trx) => {
+      if (!options.sessionId) {
+        await insertSession(trx, {
+          id: sessionId,
+          user_id: user.id,
+          created_at: issuedAt,
+          refreshed_at: issuedAt,
+          user_agent: options.meta?.userAgent?.slice(0, 300) ?? null,
+          ip: options.meta?.ip ?? null,
+        })
+      }
+      await insertRefreshToken(trx, {
+        token_hash: hashOpaqueToken(refreshToken),
+        session_id: sessionId,
+        user_id: user.id,
+        parent_hash: options.parentHash ?? null,
+        created_at: issuedAt,
+        used_at: null,
+      })
+    })
+    const { token, expiresAt } = await signAccessToken(
+      this.deps.signingKey,
+      { sub: user.id, email: user.email, role: 'authenticated', session_id: sessionId },
+      issuedAt,
+      config.AUTH_JWT_EXPIRY,
+      this.issuer,
+    )
+    return { accessToken: token, refreshToken, expiresAt, expiresIn: config.AUTH_JWT_EXPIRY }
+  }
+
+  /**
+   * Checks a bearer token: signature, expiry, and that its session still exists, so a sign-out
+   * on any instance takes effect on the next request.
+   */
+  async authenticate(authorization: string | undefined): Promise<AuthUser> {
+    const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1]
+    if (!token) {
+      throw new AppError(401, 'no_authorization', 'This endpoint requires a Bearer token')
+    }
+    const claims: AccessTokenClaims = await verifyAccessToken(
+      this.deps.signingKey,
+      token,
+      this.deps.now(),
+    )
+    if (!(await sessionIsActive(this.deps.database.db, claims.session_id, claims.sub))) {
+      throw new AppError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      )
+    }
+    return { id: claims.sub, email: claims.email, sessionId: claims.session_id }
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await deleteSession(this.deps.database.db, sessionId)
+  }
+}

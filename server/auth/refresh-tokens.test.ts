@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUpUser } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+describe('refresh tokens', () => {
+  const clock = createFakeClock()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock.now })
+  })
+  afterAll(() => t.close())
+
+  const refresh = (refreshToken: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: refreshToken },
+    })
+
+  it('are stored only as hashes', async () => {
+    const user = await signUpUser(t)
+    const rows = await t.database.db.selectFrom('refresh_tokens').selectAll().execute()
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.some((row) => row.token_hash === user.refreshToken)).toBe(false)
+    expect(JSON.stringify(rows)).not.toContain(user.refreshToken)
+  })
+
+  it('rotate on every use; replaying an old one after the reuse window revokes the session', async () => {
+    const user = await signUpUser(t)
+    const chain = [user.refreshToken]
+    let latestAccess = user.accessToken
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(1000)
+      const response = await refresh(chain.at(-1)!)
+      expect(response.statusCode).toBe(200)
+      chain.push(response.json().refresh_token)
+      latestAccess = response.json().access_token
+    }
+    expect(new Set(chain).size).toBe(4)
+
+    clock.advance(11_000)
+    const replay = await refresh(chain[0]!)
+    expect(replay.statusCode).toBe(400)
+    expect(replay.json()).toMatchObject({ code: 'refresh_token_already_used' })
+
+    // The whole session is gone: its newest refresh token and its access token are refused.
+    const newest = await refresh(chain.at(-1)!)
+    expect(newest.statusCode).toBe(400)
+    expect(newest.json().code).toBe('refresh_token_not_found')
+    const me = await t.app.inject({ url: '/auth/v1/user', headers: bearer(latestAccess) })
+    expect(me.statusCode).toBe(403)
+    expect(me.json().code).toBe('session_not_found')
+  })
+
+  it('let two tabs refresh with the same token at once without signing the user out', async () => {
+    const user = await signUpUser(t)
+    const [a, b] = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)])
+    expect(a.statusCode).toBe(200)
+    expect(b.statusCode).toBe(200)
+    // Both tabs carry on with their own successor.
+    clock.advance(2000)
+    expect((await refresh(a.json().refresh_token)).statusCode).toBe(200)
+    expect((await refresh(b.json().refresh_token)).statusCode).toBe(200)
+  })
+
+  it('within the reuse window, a used token still yields a session', async () => {
+    const user = await signUpUser(t)
+    expect((await refresh(user.refreshToken)).statusCode).toBe(200)
+    clock.advance(5000)
+    expect((await refresh(user.refreshToken)).statusCode).toBe(200)
+  })
+
+  it('refuses unknown and malformed tokens', async () => {
+    const unknown = await refresh('a'.repeat(43))
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().code).toBe('refresh_token_not_found')
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: {},
+    })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().code).toBe('validation_failed')
+  })
+})

@@ -1,0 +1,104 @@
+import { z } from 'zod'
+
+// Environment variables are strings; accept the usual spellings of a switch.
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value))
+
+const databaseUrl = z
+  .string()
+  .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+    message: 'must start with sqlite: (a file path) or postgres://',
+  })
+
+/** Every environment variable the server reads, validated once at start-up. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: databaseUrl.default('sqlite:./data/vibeconnect.db'),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+    CLIENT_DIST_DIR: z.string().default('./dist/client'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+    TRUST_PROXY: z.string().default('false'),
+    // Slow clients (dribbled headers or bodies, idle sockets) are cut off after these.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    FESTIVAL_NAME: z.string().min(1).max(60).default('Sunwave Festival'),
+    FESTIVAL_YEAR: z.coerce.number().int().min(2000).max(2100).default(2026),
+    FESTIVAL_TIME_ZONE: z
+      .string()
+      .refine(isKnownTimeZone, { message: 'must be an IANA time zone such as Europe/Amsterdam' })
+      .default('Europe/Amsterdam'),
+    FESTIVAL_DAY_CHANGE_HOUR: z.coerce.number().int().min(0).max(12).default(6),
+    WIFI_PROVIDER_NAME: z.string().min(1).max(60).default('Nova Mobile'),
+
+    AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_JWT_EXPIRY: z.coerce.number().int().min(10).max(604_800).default(3600),
+    AUTH_EMAIL_CONFIRMATION: booleanFromEnv.default(false),
+    AUTH_REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).max(300).default(10),
+    AUTH_LINK_EXPIRY_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().min(3).default('VibeConnect <no-reply@vibeconnect.invalid>'),
+    MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_SIGNIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(30),
+
+    LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
+    LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+
+    LINEUP_URL: z.url().optional(),
+    LINEUP_POLL_INTERVAL_S: z.coerce.number().int().min(5).default(60),
+    LINEUP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  })
+  .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (headers are part of the request)',
+  })
+
+export type Config = z.infer<typeof ConfigSchema>
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment into a Config, or throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = ConfigSchema.safeParse(blankAsUnset)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    )
+  }
+  return parsed.data
+}

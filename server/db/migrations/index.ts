@@ -1,0 +1,18 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as auth from './001-auth'
+import * as vibes from './002-vibes'
+import * as lineup from './003-lineup'
+
+/**
+ * Migrations are listed here rather than read from the folder, so the bundled server carries
+ * them. Names sort in the order they run; never rename or edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '001-auth': auth,
+  '002-vibes': vibes,
+  '003-lineup': lineup,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

@@ -1,0 +1,89 @@
+/**
+ * Row types, one interface per table. Times are integer milliseconds since the Unix epoch (UTC)
+ * on both SQLite and PostgreSQL, so ordering, comparison and presentation are identical on both.
+ */
+export interface UsersTable {
+  id: string
+  email: string
+  encrypted_password: string
+  email_confirmed_at: number | null
+  last_sign_in_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface AuthSessionsTable {
+  id: string
+  user_id: string
+  created_at: number
+  refreshed_at: number
+  user_agent: string | null
+  ip: string | null
+}
+
+export interface RefreshTokensTable {
+  token_hash: string
+  session_id: string
+  user_id: string
+  parent_hash: string | null
+  created_at: number
+  /** When the token was exchanged for its successor; a used token is refused after the reuse window. */
+  used_at: number | null
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string
+  user_id: string
+  kind: 'confirmation' | 'recovery'
+  redirect_to: string | null
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface AuthKeysTable {
+  id: string
+  secret: string
+  created_at: number
+}
+
+export interface CountersTable {
+  name: string
+  value: number
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: number
+  hits: number
+}
+
+export interface VibesTable {
+  id: string
+  user_id: string
+  username: string
+  emoji: string
+  status: string
+  created_at: number
+  updated_at: number
+}
+
+export interface LineupSnapshotsTable {
+  id: string
+  items_json: string
+  etag: string
+  source: string
+  last_updated: number
+}
+
+export interface Database {
+  users: UsersTable
+  auth_sessions: AuthSessionsTable
+  refresh_tokens: RefreshTokensTable
+  one_time_tokens: OneTimeTokensTable
+  auth_keys: AuthKeysTable
+  counters: CountersTable
+  rate_limits: RateLimitsTable
+  vibes: VibesTable
+  lineup_snapshots: LineupSnapshotsTable
+}

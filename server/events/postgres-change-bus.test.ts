@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import type { AppDatabase } from '../db/database'
+import { eventually, LiveTestClient } from '../live/live-test-client'
+import { bearer, signUpUser } from '../test/auth-helpers'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { testDialect } from '../test/test-database'
+import type { ChangeEvent } from './change-bus'
+import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
+
+// Two app instances on one PostgreSQL database, as behind a load balancer.
+describe.runIf(testDialect() === 'postgres')('changes across instances (PostgreSQL)', () => {
+  let a: TestApp
+  let b: FastifyInstance
+  let bDatabase: AppDatabase
+  let bUrl: string
+  const seenByB: ChangeEvent[] = []
+  const clients: LiveTestClient[] = []
+
+  beforeAll(async () => {
+    a = await createTestApp()
+    bDatabase = a.testDatabase.open()
+    b = await buildApp(a.config, { database: bDatabase })
+    await b.listen({ port: 0, host: '127.0.0.1' })
+    const address = b.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    bUrl = `http://127.0.0.1:${address.port}`
+    b.ctx.changes.subscribe((event) => seenByB.push(event))
+  })
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close()
+  })
+  afterAll(async () => {
+    await b.close()
+    await bDatabase.close()
+    await a.close()
+  })
+
+  const createVibeOnA = async () => {
+    const author = await signUpUser(a)
+    const answer = await a.app.inject({
+      method: 'POST',
+      url: '/api/vibes',
+      headers: bearer(author.accessToken),
+      payload: { username: 'Luna', emoji: '🎉', status: 'Dancing' },
+    })
+    expect(answer.statusCode).toBe(201)
+    return answer.json().vibe as { id: string; userId: string }
+  }
+
+  it("delivers a change published on one instance to another instance's subscribers", async () => {
+    const vibe = await createVibeOnA()
+    await eventually(() => seenByB.some((e) => e.type === 'vibe' && e.id === vibe.id))
+    expect(seenByB).toContainEqual({ type: 'vibe', op: 'insert', id: vibe.id, userId: vibe.userId })
+    expect(seenByB).toContainEqual({ type: 'user-count' })
+  })
+
+  it("reaches B's live clients as the row, and B's clients see A's sign-ups in the count", async () => {
+    const reader = await signUpUser(a)
+    const client = await LiveTestClient.signedIn(bUrl, reader.accessToken)
+    clients.push(client)
+    const vibe = await createVibeOnA()
+    const message = await client.next((m) => m.type === 'vibe' && m.id === vibe.id)
+    expect(message).toMatchObject({ op: 'insert', vibe: { id: vibe.id, username: 'Luna' } })
+    const count = await client.next((m) => m.type === 'user-count')
+    expect(count).toMatchObject({ count: expect.any(Number) })
+  })
+
+  it('ignores notifications that are not well-formed events', async () => {
+    const before = seenByB.length
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${'{"type":"vibe","id":1}'})`.execute(
+      a.database.db,
+    )
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${'{"type":"user-count"}'})`.execute(
+      a.database.db,
+    )
+    await eventually(() => seenByB.length > before)
+    expect(seenByB.slice(before)).toEqual([{ type: 'user-count' }])
+  })
+
+  it('listens again after losing its connection, and tells live clients to resync', async () => {
+    const reader = await signUpUser(a)
+    const client = await LiveTestClient.signedIn(bUrl, reader.accessToken)
+    clients.push(client)
+    const readies = () => client.messages.filter((m) => m.type === 'ready').length
+    // What a PostgreSQL restart does to every instance's listener connection.
+    const cut = await sql<{ terminated: boolean }>`
+      select pg_terminate_backend(pid) as terminated from pg_stat_activity
+      where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(
+      a.database.db,
+    )
+    expect(cut.rows.length).toBeGreaterThanOrEqual(2)
+    await eventually(() => readies() === 2)
+    expect(seenByB).toContainEqual({ type: 'resync' })
+    const vibe = await createVibeOnA()
+    await client.next((m) => m.type === 'vibe' && m.id === vibe.id)
+  })
+})

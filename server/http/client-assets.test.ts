@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compressAssets } from '../../scripts/compress-assets.mjs'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+describe('serving the built client compressed', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'vibeconnect-dist-'))
+  const script = `console.log(${JSON.stringify('festival '.repeat(400))})\n`
+  let t: TestApp
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>VibeConnect</title>${' '.repeat(2000)}`,
+    )
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), script)
+    writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export {}\n')
+    compressAssets(dist)
+    t = await createTestApp({ CLIENT_DIST_DIR: dist })
+  })
+  afterAll(async () => {
+    await t.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+
+  it('sends brotli to browsers that accept it, gzip to those that only take gzip', async () => {
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script)
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+
+    const gzip = await get('/assets/app-abc123.js', 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script)
+  })
+
+  it('sends the file as it is to a client that accepts no encoding, and small files uncompressed', async () => {
+    const plain = await get('/assets/app-abc123.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(script)
+
+    const tiny = await get('/assets/tiny-abc123.js', 'br')
+    expect(tiny.headers['content-encoding']).toBeUndefined()
+    expect(tiny.body).toBe('export {}\n')
+  })
+
+  it('compresses the page itself, which is still never cached', async () => {
+    const page = await get('/some/client/route', 'br')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-encoding']).toBe('br')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>VibeConnect</title>')
+  })
+})

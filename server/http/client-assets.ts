@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { sendNotFound } from './error-handler'
+
+const API_PREFIXES = ['/api/', '/auth/', '/healthz', '/readyz']
+
+/**
+ * Serves the built client: hashed files under /assets/ are immutable, index.html is never cached,
+ * and any other GET that wants HTML gets index.html so the client router can answer it.
+ */
+export async function registerClientAssets(app: FastifyInstance, distDir: string): Promise<void> {
+  const root = resolve(distDir)
+  const hasClient = existsSync(resolve(root, 'index.html'))
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // The build writes .br and .gz beside each file (scripts/compress-assets.mjs); a file
+      // without them, or a client that accepts neither, gets the file as it is.
+      preCompressed: true,
+      setHeaders(res, path) {
+        res.setHeader(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+  } else {
+    app.log.warn({ distDir: root }, 'no built client found: run `npm run build` to serve the app')
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const wantsPage =
+      hasClient &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+      !path.startsWith('/assets/')
+    if (!wantsPage) return sendNotFound(request, reply)
+    reply.header('Cache-Control', 'no-cache')
+    return reply.sendFile('index.html', root)
+  })
+}

@@ -1,0 +1,127 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LineupResponseSchema } from '../../shared/lineup/lineup.schema'
+import { groupByDate, groupByStage } from '../../shared/lineup/lineup-grouping'
+import { buildApp } from '../app'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { saveLineup } from './lineup.repository'
+
+const STARTED_AT = Date.parse('2026-06-01T10:00:00Z')
+const newLineup = [{ name: 'Only Act', stage: 'Main Stage', date: '2026-07-10' }]
+
+describe('GET /api/lineup', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => STARTED_AT })
+  })
+  afterAll(() => t.close())
+
+  it('serves the demo festival to anyone, signed in or not, in the spec envelope', async () => {
+    const response = await t.app.inject('/api/lineup')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers.etag).toMatch(/^"[\w-]{32}"$/)
+    const body = LineupResponseSchema.parse(response.json())
+    expect(Object.keys(response.json())).toEqual(['success', 'data', 'lastUpdated'])
+    expect(body.lastUpdated).toBe('2026-06-01T10:00:00.000Z')
+    expect(groupByDate(body.data).map((day) => day.date)).toEqual([
+      '2026-07-10',
+      '2026-07-11',
+      '2026-07-12',
+    ])
+    expect(groupByStage(body.data).length).toBeGreaterThanOrEqual(3)
+    // A set at 01:00 on Saturday morning is part of Friday night.
+    expect(body.data).toContainEqual({
+      name: 'Nightjar',
+      stage: 'Moonlight Tent',
+      date: '2026-07-10',
+      start: '2026-07-10T23:00:00Z',
+      end: '2026-07-11T00:30:00Z',
+    })
+  })
+
+  it('answers 304 without a body while the ETag still matches', async () => {
+    const first = await t.app.inject('/api/lineup')
+    const etag = String(first.headers.etag)
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await t.app.inject({
+        url: '/api/lineup',
+        headers: { 'if-none-match': ifNoneMatch },
+      })
+      expect(again.statusCode, ifNoneMatch).toBe(304)
+      expect(again.body).toBe('')
+      expect(again.headers.etag).toBe(etag)
+    }
+    const other = await t.app.inject({
+      url: '/api/lineup',
+      headers: { 'if-none-match': '"other"' },
+    })
+    expect(other.statusCode).toBe(200)
+  })
+
+  it('answers the new lineup to an old ETag once the lineup changed', async () => {
+    const old = String((await t.app.inject('/api/lineup')).headers.etag)
+    await saveLineup(t.database, newLineup, 'test', STARTED_AT + 60_000)
+    const response = await t.app.inject({ url: '/api/lineup', headers: { 'if-none-match': old } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers.etag).not.toBe(old)
+    expect(response.json()).toEqual({
+      success: true,
+      data: newLineup,
+      lastUpdated: '2026-06-01T10:01:00.000Z',
+    })
+  })
+
+  it('does not seed the demo over an existing lineup when the app starts again', async () => {
+    const restarted = await buildApp(t.config, { database: t.database })
+    try {
+      expect((await restarted.inject('/api/lineup')).json().data).toEqual(newLineup)
+    } finally {
+      await restarted.close()
+    }
+  })
+})
+
+describe('GET /api/lineup when it cannot answer', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers 503 in the envelope while no lineup is stored', async () => {
+    await t.database.db.deleteFrom('lineup_snapshots').execute()
+    const response = await t.app.inject('/api/lineup')
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'The lineup has not been published yet',
+    })
+  })
+
+  it('answers 500 in the envelope, without details, when something breaks', async () => {
+    await sql`drop table lineup_snapshots`.execute(t.database.db)
+    const response = await t.app.inject('/api/lineup')
+    expect(response.statusCode).toBe(500)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toEqual({ success: false, error: 'Something went wrong on our side' })
+    expect(response.body).not.toContain('lineup_snapshots')
+  })
+})
+
+describe('the demo lineup', () => {
+  it('fits any configured festival clock, its days following the start times', async () => {
+    const t = await createTestApp({ FESTIVAL_TIME_ZONE: 'Asia/Tokyo' })
+    try {
+      const body = LineupResponseSchema.parse((await t.app.inject('/api/lineup')).json())
+      // 23:00Z is 01:00 in Amsterdam (Friday night) but 08:00 on Saturday in Tokyo.
+      expect(body.data.find((set) => set.name === 'Nightjar')?.date).toBe('2026-07-11')
+      // 12:00Z is 21:00 on Friday in Tokyo.
+      expect(body.data.find((set) => set.name === 'Fern & Fable')?.date).toBe('2026-07-10')
+    } finally {
+      await t.close()
+    }
+  })
+})

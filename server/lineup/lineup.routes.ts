@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { LineupFailureSchema, LineupResponseSchema } from '../../shared/lineup/lineup.schema'
+import { AppError } from '../http/app-error'
+import { ifNoneMatchHits } from './if-none-match'
+import { presentLineup } from './lineup.presenter'
+import { findLineupSnapshot } from './lineup.repository'
+import { sendLineupFailure } from './lineup-error-handler'
+
+/**
+ * `GET /api/lineup`: the lineup in the spec's envelope, public. Browsers revalidate every time
+ * (`no-cache`) and an unchanged lineup answers 304 without a body.
+ */
+export async function lineupRoutes(app: FastifyInstance): Promise<void> {
+  // This plugin is encapsulated, so the handler only covers the lineup's own routes.
+  app.setErrorHandler(sendLineupFailure)
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/lineup',
+    {
+      schema: {
+        response: {
+          200: LineupResponseSchema,
+          304: z.undefined().describe('Not modified: the lineup still has the ETag sent'),
+          '4xx': LineupFailureSchema,
+          '5xx': LineupFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await findLineupSnapshot(app.ctx.database)
+      if (!snapshot) {
+        throw new AppError(503, 'lineup_unavailable', 'The lineup has not been published yet')
+      }
+      reply.header('ETag', snapshot.etag).header('Cache-Control', 'no-cache')
+      if (ifNoneMatchHits(request.headers['if-none-match'], snapshot.etag)) {
+        return reply.code(304).send(undefined)
+      }
+      return presentLineup(snapshot)
+    },
+  )
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerMessage } from '../../shared/live/live-protocol'
+import type { Vibe } from '../../shared/vibes/vibe.schema'
+import type { ChangeBus, ChangeEvent } from '../events/change-bus'
+
+export interface RelayTarget {
+  readonly hasSubscribers: boolean
+  broadcast(message: ServerMessage): void
+}
+
+export interface RelayOptions {
+  changes: ChangeBus
+  hub: RelayTarget
+  readVibe(id: string): Promise<Vibe | undefined>
+  readUserCount(): Promise<number>
+  log: FastifyBaseLogger
+}
+
+/**
+ * Subscribes this instance once to the change bus and turns each event into one message: the
+ * row is read once per event, not once per subscriber. Events are handled one after another, so
+ * two changes to one vibe reach clients in the order they were published.
+ */
+export function relayChanges(options: RelayOptions): () => void {
+  let queue = Promise.resolve()
+  return options.changes.subscribe((event) => {
+    queue = queue
+      .then(async () => {
+        // Nobody listening on this instance: skip the read entirely.
+        if (!options.hub.hasSubscribers) return
+        options.hub.broadcast(await toMessage(event, options))
+      })
+      .catch((error: unknown) => {
+        options.log.warn({ err: error, event }, 'could not relay a change to live clients')
+      })
+  })
+}
+
+async function toMessage(event: ChangeEvent, options: RelayOptions): Promise<ServerMessage> {
+  switch (event.type) {
+    case 'vibe': {
+      const vibe = event.op === 'delete' ? undefined : await options.readVibe(event.id)
+      // Gone by the time we read it: what clients need to know is that it is deleted.
+      if (!vibe) return { type: 'vibe', op: 'delete', id: event.id }
+      return { type: 'vibe', op: event.op, id: event.id, vibe }
+    }
+    case 'user-count':
+      return { type: 'user-count', count: await options.readUserCount() }
+    case 'resync':
+      // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
+      return { type: 'ready' }
+  }
+}

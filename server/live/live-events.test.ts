@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerMessage } from '../../shared/live/live-protocol'
+import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { LiveTestClient } from './live-test-client'
+
+type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
+const isVibe =
+  (id: string) =>
+  (message: ServerMessage): message is VibeMessage =>
+    message.type === 'vibe' && message.id === id
+
+describe('live channel events', () => {
+  let t: TestApp
+  let baseUrl: string
+  let user: SignedUpUser
+  const clients: LiveTestClient[] = []
+  const open = async () => {
+    const client = await LiveTestClient.signedIn(baseUrl, user.accessToken)
+    clients.push(client)
+    return client
+  }
+  beforeAll(async () => {
+    t = await createTestApp()
+    baseUrl = await t.listen()
+    user = await signUpUser(t)
+  })
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close()
+  })
+  afterAll(() => t.close())
+
+  const post = async (author: SignedUpUser) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/vibes',
+      headers: bearer(author.accessToken),
+      payload: { username: 'Luna', emoji: '🎉', status: 'Dancing' },
+    })
+    expect(answer.statusCode).toBe(201)
+    return answer.json().vibe
+  }
+
+  it('pushes an insert and an update as the changed row', async () => {
+    const client = await open()
+    const author = await signUpUser(t)
+    const created = await post(author)
+    expect(await client.next(isVibe(created.id))).toEqual({
+      type: 'vibe',
+      op: 'insert',
+      id: created.id,
+      vibe: created,
+    })
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/vibes/${created.id}`,
+      headers: bearer(author.accessToken),
+      payload: { username: 'Luna', emoji: '🔥', status: 'Moved to the main stage' },
+    })
+    expect(await client.next(isVibe(created.id))).toEqual({
+      type: 'vibe',
+      op: 'update',
+      id: created.id,
+      vibe: updated.json().vibe,
+    })
+  })
+
+  it('pushes the new user count after a sign-up', async () => {
+    const client = await open()
+    await signUpUser(t)
+    const message = await client.next((m) => m.type === 'user-count')
+    const count = await t.app.inject({ url: '/api/users/count', headers: bearer(user.accessToken) })
+    expect(message).toEqual({ type: 'user-count', count: count.json().count })
+  })
+
+  it('sends deletes without a row, and an insert whose row is already gone as a delete', async () => {
+    const client = await open()
+    const id = '00000000-0000-4000-8000-00000000dead'
+    await t.app.ctx.changes.publish({ type: 'vibe', op: 'delete', id, userId: user.userId })
+    expect(await client.next(isVibe(id))).toEqual({ type: 'vibe', op: 'delete', id })
+    const gone = '00000000-0000-4000-8000-00000000beef'
+    await t.app.ctx.changes.publish({ type: 'vibe', op: 'insert', id: gone, userId: user.userId })
+    expect(await client.next(isVibe(gone))).toEqual({ type: 'vibe', op: 'delete', id: gone })
+  })
+
+  it('serializes each event once, however many sockets receive it', async () => {
+    const subscribers = await Promise.all([open(), open(), open(), open()])
+    const before = t.app.ctx.live.stats
+    const created = await post(await signUpUser(t))
+    const received = await Promise.all(subscribers.map((c) => c.next(isVibe(created.id))))
+    await Promise.all(subscribers.map((c) => c.next((m) => m.type === 'user-count')))
+    const after = t.app.ctx.live.stats
+    for (const message of received) expect(message).toEqual(received[0])
+    // Two events (the sign-up's user count and the insert), each serialized once, sent 4 times.
+    expect(after.serialized - before.serialized).toBe(2)
+    expect(after.framesSent - before.framesSent).toBe(2 * subscribers.length)
+    expect(after.sockets).toBe(subscribers.length)
+  })
+
+  it('sends nothing to a socket that has not authenticated', async () => {
+    const listener = await open()
+    const anonymous = await LiveTestClient.connect(baseUrl)
+    clients.push(anonymous)
+    const created = await post(await signUpUser(t))
+    await listener.next(isVibe(created.id))
+    expect(anonymous.messages).toEqual([])
+  })
+})

@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { LIVE_CLOSE, type ServerMessage } from '../../shared/live/live-protocol'
+import { LiveConnection } from './live-connection'
+import type { LiveSession, LiveSocket } from './live-socket'
+
+export interface LiveHubOptions {
+  maxConnectionsPerIp: number
+  heartbeatMs: number
+  authenticate(token: string): Promise<LiveSession>
+  /** One cheap read per distinct session: false once it was signed out or revoked. */
+  sessionIsActive(session: LiveSession): Promise<boolean>
+  now: () => number
+  log: FastifyBaseLogger
+}
+
+// A client this far behind can't keep up; it reconnects and resyncs instead of eating memory.
+const MAX_BUFFERED_BYTES = 1024 * 1024
+const MAX_AUTH_TIMEOUT_MS = 5000
+const SHUTDOWN_WAIT_MS = 2000
+const PING_FRAME = Buffer.from(JSON.stringify({ type: 'ping' } satisfies ServerMessage))
+const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfies ServerMessage))
+
+/** Every live socket of this app instance: admission, fan-out, heartbeats and shutdown. */
+export class LiveHub {
+  private readonly connections = new Set<LiveConnection>()
+  private readonly perIp = new Map<string, number>()
+  private readonly counters = { serialized: 0, framesSent: 0, bytesSent: 0, refused: 0, beats: 0 }
+  private closing = false
+  private checkingSessions = false
+  private readonly authTimeoutMs: number
+
+  constructor(private readonly options: LiveHubOptions) {
+    // An unauthenticated socket must not outlive one heartbeat period (nor a few seconds).
+    this.authTimeoutMs = Math.min(MAX_AUTH_TIMEOUT_MS, options.heartbeatMs)
+  }
+
+  /** Numbers to watch: open sockets, signed-in ones, and what fan-out cost. */
+  get stats() {
+    let ready = 0
+    for (const connection of this.connections) if (connection.isReady) ready += 1
+    return { sockets: this.connections.size, ready, ...this.counters }
+  }
+
+  /** Takes a freshly upgraded socket; the caller wires its events to the returned connection. */
+  accept(socket: LiveSocket, ip: string): LiveConnection {
+    const connection = new LiveConnection(
+      socket,
+      ip,
+      {
+        authenticate: this.options.authenticate,
+        onSent: (bytes) => this.countSent(bytes),
+        onError: (error) => this.options.log.warn({ err: error }, 'live auth check failed'),
+      },
+      this.authTimeoutMs,
+    )
+    if (this.closing) {
+      connection.sendFrame(RECONNECT_FRAME)
+      connection.close(LIVE_CLOSE.goingAway, 'server shutting down')
+      return connection
+    }
+    if ((this.perIp.get(ip) ?? 0) >= this.options.maxConnectionsPerIp) {
+      this.counters.refused += 1
+      connection.refuse(
+        LIVE_CLOSE.tooManyConnections,
+        'too_many_connections',
+        'Too many live connections from this address',
+      )
+      return connection
+    }
+    this.connections.add(connection)
+    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1)
+    return connection
+  }
+
+  /** Forgets a socket once it has closed, whoever closed it. */
+  remove(connection: LiveConnection): void {
+    connection.markClosed()
+    if (!this.connections.delete(connection)) return
+    const left = (this.perIp.get(connection.ip) ?? 1) - 1
+    if (left > 0) this.perIp.set(connection.ip, left)
+    else this.perIp.delete(connection.ip)
+  }
+
+  get hasSubscribers(): boolean {
+    for (const connection of this.connections) if (connection.isReady) return true
+    return false
+  }
+
+  /** Serializes the message once and sends the same bytes to every signed-in socket. */
+  broadcast(message: ServerMessage): void {
+    const frame = this.serialize(message)
+    for (const connection of this.connections) {
+      if (!connection.isReady) continue
+      if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        this.options.log.info({ ip: connection.ip }, 'live client too slow, dropped')
+        connection.terminate()
+        continue
+      }
+      connection.sendFrame(frame)
+    }
+  }
+
+  /**
+   * One heartbeat: reaps sockets silent since the last beat, pings the rest (a protocol ping the
+   * browser answers by itself, and a message the page can see), then drops expired tokens and
+   * signed-out sessions.
+   */
+  async beat(): Promise<void> {
+    this.counters.beats += 1
+    const now = this.options.now()
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.terminate()
+        continue
+      }
+      connection.alive = false
+      connection.socket.ping()
+      if (connection.isReady) connection.sendFrame(PING_FRAME)
+      if (connection.session && now >= connection.session.expiresAtMs) {
+        connection.refuse(LIVE_CLOSE.unauthorized, 'bad_jwt', 'The access token has expired')
+      }
+    }
+    // A slow database must not stack checks up: skip this beat's check if the last one runs on.
+    if (this.checkingSessions) return
+    this.checkingSessions = true
+    try {
+      await this.dropSignedOutSessions()
+    } finally {
+      this.checkingSessions = false
+    }
+  }
+
+  /** Shutdown: every socket is told to reconnect (to another instance) and closed with 1001. */
+  async shutdown(): Promise<void> {
+    this.closing = true
+    for (const connection of this.connections) {
+      connection.sendFrame(RECONNECT_FRAME)
+      connection.close(LIVE_CLOSE.goingAway, 'server shutting down')
+    }
+    const deadline = Date.now() + SHUTDOWN_WAIT_MS
+    while (this.connections.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // Clients that don't complete the closing handshake must not hold the process open.
+    for (const connection of this.connections) connection.terminate()
+  }
+
+  private async dropSignedOutSessions(): Promise<void> {
+    // Tabs of one browser share a session: one read per session, not per socket.
+    const bySession = new Map<string, LiveConnection[]>()
+    for (const connection of this.connections) {
+      if (!connection.isReady || !connection.session) continue
+      const group = bySession.get(connection.session.sessionId) ?? []
+      group.push(connection)
+      bySession.set(connection.session.sessionId, group)
+    }
+    for (const group of bySession.values()) {
+      const session = group[0]!.session!
+      let active: boolean
+      try {
+        active = await this.options.sessionIsActive(session)
+      } catch (error) {
+        // Unknown is not "signed out": keep the sockets, check again next beat.
+        this.options.log.warn({ err: error }, 'live session check failed')
+        return
+      }
+      if (active) continue
+      for (const connection of group) {
+        if (connection.session?.sessionId !== session.sessionId) continue
+        connection.refuse(LIVE_CLOSE.unauthorized, 'session_not_found', 'You were signed out')
+      }
+    }
+  }
+
+  private serialize(message: ServerMessage): Buffer {
+    this.counters.serialized += 1
+    return Buffer.from(JSON.stringify(message))
+  }
+
+  private countSent(bytes: number): void {
+    this.counters.framesSent += 1
+    this.counters.bytesSent += bytes
+  }
+}

@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { describe, expect, it, vi } from 'vitest'
+import { LIVE_CLOSE } from '../../shared/live/live-protocol'
+import type { Vibe } from '../../shared/vibes/vibe.schema'
+import { InProcessChangeBus } from '../events/change-bus'
+import { relayChanges } from './change-relay'
+import { LiveHub, type LiveHubOptions } from './live-hub'
+import type { LiveSession, LiveSocket } from './live-socket'
+
+class FakeSocket implements LiveSocket {
+  readyState = 1
+  bufferedAmount = 0
+  readonly sent: Buffer[] = []
+  closedWith: number | undefined
+  terminated = false
+  send(data: Buffer) {
+    this.sent.push(data)
+  }
+  close(code: number) {
+    this.closedWith = code
+    this.readyState = 3
+  }
+  terminate() {
+    this.terminated = true
+    this.readyState = 3
+  }
+  ping() {}
+  get messages() {
+    return this.sent.map((frame) => JSON.parse(frame.toString()))
+  }
+}
+
+const silentLog = { warn() {}, info() {} } as unknown as FastifyBaseLogger
+const vibe: Vibe = {
+  id: 'v1',
+  userId: 'u1',
+  username: 'Luna',
+  emoji: '🎉',
+  status: 'hi',
+  createdAt: '2026-07-10T12:00:00.000Z',
+  updatedAt: '2026-07-10T12:00:00.000Z',
+}
+
+function setup(overrides: Partial<LiveHubOptions> = {}) {
+  let now = 1_000_000
+  const hub = new LiveHub({
+    maxConnectionsPerIp: 100,
+    heartbeatMs: 60_000,
+    now: () => now,
+    log: silentLog,
+    authenticate: async (token): Promise<LiveSession> => ({
+      userId: `user-${token}`,
+      sessionId: `session-${token}`,
+      expiresAtMs: now + 60_000,
+    }),
+    sessionIsActive: async () => true,
+    ...overrides,
+  })
+  const signIn = async (token: string) => {
+    const socket = new FakeSocket()
+    const connection = hub.accept(socket, '10.0.0.1')
+    connection.receive(JSON.stringify({ type: 'auth', token }))
+    await vi.waitFor(() => expect(connection.isReady).toBe(true))
+    return socket
+  }
+  const advance = (ms: number) => {
+    now += ms
+  }
+  return { hub, signIn, advance }
+}
+
+describe('live hub', () => {
+  it('serializes a change once and sends the very same bytes to every subscriber', async () => {
+    const { hub, signIn } = setup()
+    const sockets = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(signIn))
+    const changes = new InProcessChangeBus()
+    const readVibe = vi.fn(async () => vibe)
+    relayChanges({ changes, hub, readVibe, readUserCount: async () => 7, log: silentLog })
+    const stringify = vi.spyOn(JSON, 'stringify')
+
+    try {
+      await changes.publish({ type: 'vibe', op: 'insert', id: 'v1', userId: 'u1' })
+      await vi.waitFor(() => expect(sockets.every((s) => s.sent.length === 2)).toBe(true))
+      expect(stringify).toHaveBeenCalledTimes(1)
+    } finally {
+      stringify.mockRestore()
+    }
+    expect(readVibe).toHaveBeenCalledTimes(1)
+    const frame = sockets[0]!.sent[1]!
+    for (const socket of sockets) expect(socket.sent[1]).toBe(frame)
+    expect(JSON.parse(frame.toString())).toEqual({ type: 'vibe', op: 'insert', id: 'v1', vibe })
+    expect(hub.stats).toMatchObject({ sockets: 5, ready: 5 })
+  })
+
+  it('checks each session once per heartbeat and drops the signed-out ones', async () => {
+    const checked: string[] = []
+    const { hub, signIn } = setup({
+      sessionIsActive: async (session) => {
+        checked.push(session.sessionId)
+        return session.sessionId !== 'session-out'
+      },
+    })
+    const tabs = await Promise.all([signIn('in'), signIn('in'), signIn('out'), signIn('out')])
+    await hub.beat()
+    expect(checked.sort()).toEqual(['session-in', 'session-out'])
+    expect(tabs.map((socket) => socket.closedWith)).toEqual([
+      undefined,
+      undefined,
+      LIVE_CLOSE.unauthorized,
+      LIVE_CLOSE.unauthorized,
+    ])
+  })
+
+  it('closes sockets whose token expired without a fresh auth message', async () => {
+    const { hub, signIn, advance } = setup()
+    const socket = await signIn('x')
+    advance(60_000)
+    await hub.beat()
+    expect(socket.closedWith).toBe(LIVE_CLOSE.unauthorized)
+    expect(socket.messages.at(-1)).toMatchObject({ type: 'error', code: 'bad_jwt' })
+  })
+
+  it('terminates a subscriber that cannot keep up instead of buffering without bound', async () => {
+    const { hub, signIn } = setup()
+    const slow = await signIn('slow')
+    const fast = await signIn('fast')
+    slow.bufferedAmount = 2 * 1024 * 1024
+    hub.broadcast({ type: 'user-count', count: 3 })
+    expect(slow.terminated).toBe(true)
+    expect(fast.messages.at(-1)).toEqual({ type: 'user-count', count: 3 })
+  })
+
+  it('keeps sockets when the session check itself fails (database down)', async () => {
+    const { hub, signIn } = setup({
+      sessionIsActive: async () => {
+        throw new Error('connection refused')
+      },
+    })
+    const socket = await signIn('x')
+    await hub.beat()
+    expect(socket.closedWith).toBeUndefined()
+  })
+})

@@ -1,0 +1,73 @@
+import websocket from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import { LIVE_PATH } from '../../shared/live/live-protocol'
+import { readUserCount } from '../auth/users.repository'
+import { presentVibe } from '../vibes/vibes.presenter'
+import { findVibeById } from '../vibes/vibes.repository'
+import { relayChanges } from './change-relay'
+
+// Client messages are `auth` (a token of at most 4 KiB) and `pong`: anything bigger is abuse.
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
+
+/**
+ * The live channel at LIVE_PATH. Call on the root app before other routes: the WebSocket plugin
+ * must see every route, so an upgrade request to any other path is answered and its socket
+ * destroyed, instead of lingering outside the HTTP server's timeouts.
+ */
+export async function registerLiveChannel(app: FastifyInstance): Promise<void> {
+  const { live: hub } = app.ctx
+  const stopLive: (() => void)[] = []
+  await app.register(websocket, {
+    // Compression would be per socket, undoing serialize-once fan-out; messages are small anyway.
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, perMessageDeflate: false },
+    // Replaces the default, which closes sockets without telling clients to come back.
+    preClose: async () => {
+      for (const stop of stopLive) stop()
+      await hub.shutdown()
+      app.websocketServer.close()
+    },
+    // A client that breaks the protocol (oversized frame, bad UTF-8) is not a server error.
+    errorHandler: (error, socket, request) => {
+      request.log.info({ err: error }, 'live socket error')
+      socket.terminate()
+    },
+  })
+  await app.register(async (live) => {
+    stopLive.push(startRelayAndHeartbeat(live))
+    live.get(LIVE_PATH, { websocket: true }, (socket, request) => {
+      const connection = hub.accept(socket, request.ip)
+      // Attached synchronously, so the client's first message (auth) can't be missed.
+      socket.on('message', (data, isBinary) => {
+        connection.receive(!isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : null)
+      })
+      socket.on('pong', () => {
+        connection.alive = true
+      })
+      socket.on('close', () => hub.remove(connection))
+    })
+  })
+}
+
+/** Subscribes this instance to the change bus and starts heartbeats; returns how to stop both. */
+function startRelayAndHeartbeat(app: FastifyInstance): () => void {
+  const { live: hub, changes, database, config } = app.ctx
+  const log = app.log.child({ component: 'live' })
+  const stopRelay = relayChanges({
+    changes,
+    hub,
+    log,
+    readVibe: async (id) => {
+      const row = await findVibeById(database.db, id)
+      return row && presentVibe(row)
+    },
+    readUserCount: () => readUserCount(database.db),
+  })
+  const heartbeat = setInterval(() => {
+    hub.beat().catch((error: unknown) => log.warn({ err: error }, 'live heartbeat failed'))
+  }, config.LIVE_HEARTBEAT_S * 1000)
+  heartbeat.unref()
+  return () => {
+    clearInterval(heartbeat)
+    stopRelay()
+  }
+}

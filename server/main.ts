@@ -1,0 +1,43 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config/config'
+import { loadEnvFile } from './config/env-file'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function main(): Promise<void> {
+  loadEnvFile()
+  const config = loadConfig()
+  const app = await buildApp(config)
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // If something hangs, leave anyway: the orchestrator is waiting for us.
+    setTimeout(() => {
+      app.log.error('shutdown took too long, exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS).unref()
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ port: config.PORT, host: config.HOST })
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+  } else {
+    console.error('VibeConnect failed to start:', error)
+  }
+  process.exit(1)
+})

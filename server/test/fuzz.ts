@@ -1,0 +1,162 @@
+import fc from 'fast-check'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
+
+/** Any text a thumb or an attacker could produce: full Unicode, controls, and the odd huge one. */
+export const anyText = () =>
+  fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 64 }),
+    fc.string({ unit: 'grapheme', maxLength: 64 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      '\u202E',
+      '<script>alert(1)</script>',
+      "' or 1=1 --",
+      '💩'.repeat(30),
+    ),
+    fc.string({ minLength: 5000, maxLength: 70_000 }),
+  )
+
+/** Any JSON value, including wrong types where strings are expected. */
+export const anyValue = () =>
+  fc.oneof(
+    anyText(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 3 }),
+  )
+
+/** A body with the expected fields (each maybe missing or of any type), plus stray extra fields. */
+export function bodyShaped(fields: string[]) {
+  const entries = Object.fromEntries(fields.map((field) => [field, anyValue()]))
+  return fc.oneof(
+    fc.record(entries, { requiredKeys: [] }),
+    fc.record({ ...entries, __proto__: anyValue(), extra: anyValue() }, { requiredKeys: [] }),
+    anyValue(),
+  )
+}
+
+/** The contract every bad request must keep: a 4xx (or a success), never a 5xx, in the envelope. */
+export function expectHandled(response: LightMyRequestResponse, allowed: number[] = []) {
+  expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500)
+  if (response.statusCode >= 400 && !allowed.includes(response.statusCode)) {
+    expect(
+      ErrorEnvelopeSchema.safeParse(response.json()).success,
+      response.body.slice(0, 300),
+    ).toBe(true)
+  }
+}
+
+/** Sends the body as JSON, or as a raw string when it is not an object. */
+export function jsonRequest(
+  method: InjectOptions['method'],
+  url: string,
+  body: unknown,
+  headers = {},
+): InjectOptions {
+  return {
+    method,
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body) ?? 'null',
+  }
+}
+
+/** How many inputs each property tries; FC_SEED=<seed> replays a failure fast-check printed. */
+export function fuzzRuns(numRuns: number): fc.Parameters<unknown> {
+  const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined
+  return { numRuns, ...(seed === undefined ? {} : { seed }) }
+}
+
+/** A value as it could appear in a query string: text, numbers in odd spellings, the empty one. */
+export const anyQueryValue = () =>
+  fc.oneof(
+    anyText().map((text) => text.slice(0, 400)),
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom('', '0', '-1', '1e3', '0x10', 'NaN', 'Infinity', '1.5', ' 5', '100', '101'),
+  )
+
+/** A query string for `keys` (each maybe missing, repeated or joined by strays), with its `?`. */
+export function anyQueryString(keys: string[]) {
+  const key = fc.oneof(
+    fc.constantFrom(...keys, '__proto__', 'constructor', `${keys[0]}[]`),
+    anyText(),
+  )
+  const encoded = fc
+    .array(fc.tuple(key, anyQueryValue()), { maxLength: 6 })
+    .map((pairs) => `?${new URLSearchParams(pairs.map(([k, v]) => [k.slice(0, 200), v]))}`)
+  // Strings no client library would build, sent as they are.
+  const raw = fc.constantFrom(
+    '?',
+    '?&&&',
+    `?${keys[0]}`,
+    `?${keys[0]}=`,
+    '?=1',
+    '?%',
+    '?%zz',
+    '?%00=%00',
+    `?${keys[0]}[a]=1`,
+    `?${keys[0]}=1&${keys[0]}=2`,
+    '?;;;',
+    `?${'a'.repeat(5000)}=1`,
+  )
+  return fc.oneof(encoded, raw)
+}
+
+/** Header values a real client could send: visible ASCII and Latin-1, the odd huge one. */
+export const anyHeaderValue = () =>
+  fc.oneof(
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+    fc.string({ unit: fc.integer({ min: 0xa0, max: 0xff }).map((c) => String.fromCharCode(c)) }),
+    fc.constantFrom('', ' ', '*', 'W/"x"', '"', 'null', 'Bearer', 'Bearer ', 'a'.repeat(8000)),
+  )
+
+/** A set of odd request headers (content negotiation, caching, proxies, ids, cookies). */
+export const oddHeaders = () =>
+  fc.record(
+    {
+      accept: anyHeaderValue(),
+      'accept-encoding': anyHeaderValue(),
+      'accept-language': anyHeaderValue(),
+      'if-none-match': anyHeaderValue(),
+      'if-modified-since': anyHeaderValue(),
+      'x-request-id': anyHeaderValue(),
+      'x-forwarded-for': anyHeaderValue(),
+      'x-forwarded-proto': anyHeaderValue(),
+      'x-forwarded-host': anyHeaderValue(),
+      cookie: anyHeaderValue(),
+      origin: anyHeaderValue(),
+      range: anyHeaderValue(),
+      'user-agent': anyHeaderValue(),
+    },
+    { requiredKeys: [] },
+  )
+
+/**
+ * The contract for any answer: never a 5xx; a success only with a status the endpoint may give
+ * and a body its schema accepts (`null` for no body); a 4xx in the error envelope, or in
+ * `failure` where the endpoint speaks its own (the lineup's `{ success: false, error }`).
+ */
+export function expectValidAnswer(
+  response: LightMyRequestResponse,
+  successes: Record<number, { safeParse(value: unknown): { success: boolean } } | null>,
+  failure: { safeParse(value: unknown): { success: boolean } } = ErrorEnvelopeSchema,
+) {
+  const status = response.statusCode
+  const excerpt = `${status} ${response.body.slice(0, 300)}`
+  expect(status, excerpt).toBeLessThan(500)
+  if (status >= 400) {
+    expect(failure.safeParse(response.json()).success, excerpt).toBe(true)
+    return
+  }
+  expect(Object.keys(successes).map(Number), excerpt).toContain(status)
+  const schema = successes[status]
+  if (schema === null) expect(response.body, excerpt).toBe('')
+  else expect(schema?.safeParse(response.json()).success, excerpt).toBe(true)
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+
+/** A free TCP port on loopback, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  port: number
+  child: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Starts the real server (`server/main.ts`) as its own process and waits until it is ready. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CLIENT_DIST_DIR: './dist/does-not-exist',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 20_000
+  let ready = false
+  while (!ready) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not become ready in 20 s:\n${output}`)
+    }
+    ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode)
+      return new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code))
+        child.kill(signal)
+      })
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app'
+import { type Config, loadConfig } from '../config/config'
+import type { AppDatabase } from '../db/database'
+import { createTestDatabase, type TestDatabase } from './test-database'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: AppDatabase
+  config: Config
+  testDatabase: TestDatabase
+  /** Base URL once `listen()` has been called. */
+  listen(): Promise<string>
+  close(): Promise<void>
+}
+
+/** Builds the real app on a fresh database. `env` overrides configuration variables. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    now?: () => number
+    extend?: (app: FastifyInstance) => void
+    logStream?: { write(line: string): void }
+  } = {},
+): Promise<TestApp> {
+  const testDatabase = await createTestDatabase()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: testDatabase.url,
+    CLIENT_DIST_DIR: './dist/does-not-exist',
+    RATE_LIMIT: 'off',
+    ...env,
+  })
+  const database = testDatabase.open()
+  const app = await buildApp(config, { database, now: options.now, logStream: options.logStream })
+  options.extend?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    testDatabase,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const address = app.server.address()
+      if (!address || typeof address === 'string') throw new Error('server has no port')
+      return `http://127.0.0.1:${address.port}`
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      await testDatabase.drop()
+    },
+  }
+}

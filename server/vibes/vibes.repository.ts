@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely'
+import type { Database, VibesTable } from '../db/schema'
+
+export type VibeRow = VibesTable
+
+/** Where the previous feed page ended: the last row's sort key. */
+export interface FeedPosition {
+  createdAt: number
+  id: string
+}
+
+/**
+ * One feed page, newest first. The keyset (created_at, id) makes pages stable while new vibes
+ * arrive: a new row sorts before every cursor already handed out, so it never shifts later pages.
+ * Reads `limit + 1` rows so the caller knows whether another page exists.
+ */
+export function listFeedPage(
+  db: Kysely<Database>,
+  options: { after?: FeedPosition | undefined; limit: number },
+): Promise<VibeRow[]> {
+  let query = db.selectFrom('vibes').selectAll()
+  const after = options.after
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    )
+  }
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute()
+}
+
+export function findVibeById(db: Kysely<Database>, id: string): Promise<VibeRow | undefined> {
+  return db.selectFrom('vibes').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The user's one current vibe (user_id is unique). */
+export function findVibeByUser(db: Kysely<Database>, userId: string): Promise<VibeRow | undefined> {
+  return db.selectFrom('vibes').selectAll().where('user_id', '=', userId).executeTakeFirst()
+}
+
+/** Throws a unique violation when the user already has a vibe: the index settles races. */
+export async function insertVibe(db: Kysely<Database>, row: VibeRow): Promise<void> {
+  await db.insertInto('vibes').values(row).execute()
+}
+
+export async function updateVibe(
+  db: Kysely<Database>,
+  id: string,
+  fields: Pick<VibeRow, 'username' | 'emoji' | 'status' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('vibes').set(fields).where('id', '=', id).execute()
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+const luna = { username: 'Luna', emoji: '🎉', status: 'Front row for the headliner!' }
+
+describe('vibes API', () => {
+  const clock = createFakeClock(Date.parse('2026-07-10T12:00:00.000Z'))
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock.now })
+  })
+  afterAll(() => t.close())
+
+  const create = (user: SignedUpUser, payload: object = luna) =>
+    t.app.inject({ method: 'POST', url: '/api/vibes', headers: bearer(user.accessToken), payload })
+  const update = (user: SignedUpUser, id: string, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/vibes/${id}`,
+      headers: bearer(user.accessToken),
+      payload,
+    })
+  const mine = (user: SignedUpUser) =>
+    t.app.inject({ url: '/api/vibes/mine', headers: bearer(user.accessToken) })
+  const rowOf = (id: string) =>
+    t.database.db.selectFrom('vibes').selectAll().where('id', '=', id).executeTakeFirst()
+
+  it('answers {vibe:null} before the first vibe, then the created one', async () => {
+    const user = await signUpUser(t)
+    const before = await mine(user)
+    expect(before.statusCode).toBe(200)
+    expect(before.json()).toEqual({ vibe: null })
+
+    const created = await create(user, { ...luna, username: '  Luna  ', status: ' hi ' })
+    expect(created.statusCode).toBe(201)
+    const vibe = created.json().vibe
+    expect(vibe).toEqual({
+      id: expect.any(String),
+      userId: user.userId,
+      username: 'Luna',
+      emoji: '🎉',
+      status: 'hi',
+      createdAt: '2026-07-10T12:00:00.000Z',
+      updatedAt: '2026-07-10T12:00:00.000Z',
+    })
+    expect((await mine(user)).json()).toEqual({ vibe })
+    expect(await rowOf(vibe.id)).toMatchObject({ user_id: user.userId, username: 'Luna' })
+  })
+
+  it('refuses a second vibe for the same user with 409', async () => {
+    const user = await signUpUser(t)
+    expect((await create(user)).statusCode).toBe(201)
+    const second = await create(user, { ...luna, username: 'Other' })
+    expect(second.statusCode).toBe(409)
+    expect(second.json()).toMatchObject({ code: 'vibe_already_exists' })
+    const rows = await t.database.db
+      .selectFrom('vibes')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(rows.map((row) => row.username)).toEqual(['Luna'])
+  })
+
+  it('lets two racing creates leave exactly one vibe; the loser gets 409', async () => {
+    const user = await signUpUser(t)
+    const answers = await Promise.all([
+      create(user, { ...luna, username: 'TabOne' }),
+      create(user, { ...luna, username: 'TabTwo' }),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
+    const loser = answers.find((answer) => answer.statusCode === 409)!
+    expect(loser.json().code).toBe('vibe_already_exists')
+    const rows = await t.database.db
+      .selectFrom('vibes')
+      .select('username')
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(rows).toHaveLength(1)
+    const winner = answers.find((answer) => answer.statusCode === 201)!
+    expect(rows[0]!.username).toBe(winner.json().vibe.username)
+  })
+
+  it('updates your own vibe and sets updatedAt', async () => {
+    const user = await signUpUser(t)
+    const { vibe } = (await create(user)).json()
+    clock.advance(90_000)
+    const answer = await update(user, vibe.id, { username: 'Luna2', emoji: '🔥', status: 'Moved' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json().vibe).toEqual({
+      ...vibe,
+      username: 'Luna2',
+      emoji: '🔥',
+      status: 'Moved',
+      updatedAt: new Date(clock.now()).toISOString(),
+    })
+    expect(await rowOf(vibe.id)).toMatchObject({ username: 'Luna2', updated_at: clock.now() })
+  })
+
+  it("refuses someone else's vibe with 403 and leaves the row as it was", async () => {
+    const owner = await signUpUser(t)
+    const intruder = await signUpUser(t)
+    const { vibe } = (await create(owner)).json()
+    const before = await rowOf(vibe.id)
+    const answer = await update(intruder, vibe.id, { ...luna, username: 'Hacked' })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json()).toMatchObject({ code: 'forbidden' })
+    expect(await rowOf(vibe.id)).toEqual(before)
+  })
+
+  it('answers 404 vibe_not_found for an unknown id', async () => {
+    const user = await signUpUser(t)
+    const answer = await update(user, '00000000-0000-4000-8000-000000000000', luna)
+    expect(answer.statusCode).toBe(404)
+    expect(answer.json()).toMatchObject({ code: 'vibe_not_found' })
+  })
+
+  it('counts signed-up users from the maintained counter', async () => {
+    const user = await signUpUser(t)
+    const count = async () =>
+      (await t.app.inject({ url: '/api/users/count', headers: bearer(user.accessToken) })).json()
+    const before = await count()
+    expect(before).toEqual({ count: expect.any(Number) })
+    const rows = await t.database.db.selectFrom('users').select('id').execute()
+    expect(before.count).toBe(rows.length)
+    await signUpUser(t)
+    await signUpUser(t)
+    expect(await count()).toEqual({ count: before.count + 2 })
+  })
+
+  it('never sends password hashes, tokens or other users e-mail addresses', async () => {
+    const me = await signUpUser(t)
+    const other = await signUpUser(t)
+    const { vibe: otherVibe } = (await create(other)).json()
+    const { vibe: myVibe } = (await create(me)).json()
+    const users = await t.database.db.selectFrom('users').select('encrypted_password').execute()
+    const answers = [
+      await t.app.inject({ url: '/api/vibes?limit=100', headers: bearer(me.accessToken) }),
+      await mine(me),
+      await update(me, myVibe.id, luna),
+      await update(me, otherVibe.id, luna),
+      await t.app.inject({ url: '/api/users/count', headers: bearer(me.accessToken) }),
+    ]
+    expect(answers[0]!.json().vibes.map((v: { id: string }) => v.id)).toContain(otherVibe.id)
+    for (const answer of answers) {
+      expect(answer.headers['cache-control']).toBe('no-store')
+      for (const secret of [other.email, other.accessToken, other.refreshToken, me.refreshToken]) {
+        expect(answer.body).not.toContain(secret)
+      }
+      for (const { encrypted_password } of users)
+        expect(answer.body).not.toContain(encrypted_password)
+      expect(answer.body).not.toMatch(/password|email|token/i)
+    }
+  })
+})
