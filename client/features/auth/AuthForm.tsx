@@ -1,0 +1,89 @@
+import { type FormEvent, useId, useState } from 'react'
+import { type AuthMode, requestPasswordReset, submitCredentials } from './auth-actions'
+
+/** E-mail and password, with the sign-in / sign-up toggle and a way back in for the forgetful. */
+export function AuthForm() {
+  const [mode, setMode] = useState<AuthMode | 'reset'>('sign-in')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const emailId = useId()
+  const passwordId = useId()
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      if (mode === 'reset') {
+        if (await requestPasswordReset(email.trim())) setMode('sign-in')
+      } else {
+        // Typed input is kept on failure, so nothing needs retyping.
+        await submitCredentials(mode, email.trim(), password)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submitLabel = busy
+    ? 'Connecting...'
+    : mode === 'sign-up'
+      ? 'Create Account & Connect'
+      : mode === 'reset'
+        ? 'Send Reset Link'
+        : 'Connect'
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy}>
+      <div>
+        <label htmlFor={emailId} className="label">
+          E-mail
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          className="field"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      {mode !== 'reset' && (
+        <div>
+          <label htmlFor={passwordId} className="label">
+            Password
+          </label>
+          <input
+            id={passwordId}
+            type="password"
+            className="field"
+            required
+            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {submitLabel}
+      </button>
+      <div className="flex flex-col items-center gap-1">
+        <button
+          type="button"
+          className="btn-ghost text-sm"
+          onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+        >
+          {mode === 'sign-in' ? 'Create New Account' : 'Already have an account? Sign In'}
+        </button>
+        {mode === 'sign-in' && (
+          <button type="button" className="btn-ghost text-sm" onClick={() => setMode('reset')}>
+            Forgot your password?
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,44 @@
+import { useFestivalInfo } from '../festival/festival.api'
+import { AuthForm } from './AuthForm'
+
+/** The sign-in and sign-up screen: the pitch, the form and the small print. */
+export function AuthScreen() {
+  const festival = useFestivalInfo()
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-4 py-10">
+      <header className="text-center">
+        <p aria-hidden="true" className="text-5xl">
+          🎪📶✨
+        </p>
+        <h1 className="mt-4 bg-gradient-to-r from-fuchsia-300 via-violet-200 to-cyan-200 bg-clip-text text-3xl font-black tracking-tight text-transparent sm:text-4xl">
+          VibeConnect
+        </h1>
+        <p className="mt-2 text-lg font-semibold text-zinc-100">
+          Turn festival WiFi into a game: connect, collect vibes, level up your crew.
+        </p>
+        <p className="mt-2 text-sm text-zinc-300">
+          Sign up now for pre-access: your festival profile and the lineup, before the gates open.
+        </p>
+      </header>
+
+      <section aria-label="Sign in or create an account" className="card">
+        <AuthForm />
+        <div className="my-4 flex items-center gap-3 text-xs text-zinc-400" aria-hidden="true">
+          <span className="h-px flex-1 bg-white/10" /> or{' '}
+          <span className="h-px flex-1 bg-white/10" />
+        </div>
+        <button type="button" className="btn-secondary w-full" disabled>
+          Connect with Spotify (Coming Soon)
+        </button>
+      </section>
+
+      <footer className="space-y-1 text-center text-xs text-zinc-300">
+        <p>
+          📶 WiFi pre-access powered by{' '}
+          <span className="font-semibold text-zinc-100">{festival?.wifiProvider ?? '…'}</span>
+        </p>
+        <p>By connecting, you agree to our Terms of Service.</p>
+      </footer>
+    </main>
+  )
+}

@@ -1,0 +1,21 @@
+import { AuthClient } from '@supabase/auth-js'
+import { setAccessTokenSource } from '../../lib/api-client'
+
+/**
+ * The maintained Supabase auth client, unmodified, pointed at our GoTrue-compatible `/auth/v1`.
+ * It persists the session in local storage, refreshes it before expiry (retrying from 200 ms,
+ * doubling) and picks up the session from e-mail links (implicit flow).
+ */
+export const authClient = new AuthClient({
+  url: `${window.location.origin}/auth/v1`,
+  storageKey: 'vibeconnect.auth',
+  autoRefreshToken: true,
+  persistSession: true,
+  detectSessionInUrl: true,
+  flowType: 'implicit',
+})
+
+setAccessTokenSource(async () => {
+  const { data } = await authClient.getSession()
+  return data.session?.access_token ?? null
+})

@@ -1,0 +1,99 @@
+import { useId } from 'react'
+import { formatMoment } from '../../../shared/lineup/lineup-format'
+import { useFestivalInfo } from '../festival/festival.api'
+import { LineupByDate } from './LineupByDate'
+import { LineupByStage } from './LineupByStage'
+import { type LineupQuery, useLineup } from './lineup.api'
+import { useLineupToasts } from './use-lineup-toasts'
+
+/**
+ * The lineup card: the festival's name and year, Refresh, when the lineup last changed, then the
+ * sets by festival day and by stage. Times are on the festival's clock, whatever the device's.
+ */
+export function LineupCard() {
+  const headingId = useId()
+  const festival = useFestivalInfo()
+  const lineup = useLineup()
+  useLineupToasts(lineup)
+  // Until the festival's zone is known, times are left out rather than shown in the wrong zone.
+  const timeZone = festival?.timeZone
+
+  return (
+    <section aria-labelledby={headingId} className="card @container">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-widest text-fuchsia-300 uppercase">Lineup</p>
+          <h2 id={headingId} className="text-xl font-bold text-zinc-50 sm:text-2xl">
+            {festival ? `${festival.name} ${festival.year}` : 'Festival lineup'}
+          </h2>
+          {lineup.data && timeZone && (
+            <p className="mt-1 text-sm text-zinc-300">
+              Last updated{' '}
+              <time dateTime={lineup.data.lastUpdated}>
+                {formatMoment(lineup.data.lastUpdated, timeZone)}
+              </time>
+            </p>
+          )}
+        </div>
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+        <button
+          type="button"
+          className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-70"
+          onClick={() => {
+            if (!lineup.isFetching) void lineup.refetch()
+          }}
+          aria-disabled={lineup.isFetching}
+        >
+          <RefreshMark spinning={lineup.isFetching} />
+          Refresh
+        </button>
+      </div>
+
+      <LineupBody lineup={lineup} timeZone={timeZone} />
+    </section>
+  )
+}
+
+function LineupBody({ lineup, timeZone }: { lineup: LineupQuery; timeZone?: string }) {
+  if (lineup.data) {
+    const sets = lineup.data.data
+    if (sets.length === 0) return <p className="mt-6 text-zinc-300">No sets announced yet.</p>
+    return (
+      <>
+        <LineupByDate sets={sets} timeZone={timeZone} />
+        <LineupByStage sets={sets} />
+      </>
+    )
+  }
+  // After a failure the last lineup stays (above); this is only for a first load that failed.
+  if (lineup.isError) {
+    return <p className="mt-6 text-zinc-300">The lineup could not be loaded. Try Refresh.</p>
+  }
+  return (
+    <p role="status" className="mt-6 text-zinc-300">
+      Loading lineup...
+    </p>
+  )
+}
+
+// Decorative: the button's text is its accessible name.
+function RefreshMark({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={spinning ? 'animate-spin motion-reduce:animate-none' : undefined}
+    >
+      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  )
+}

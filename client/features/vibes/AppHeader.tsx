@@ -1,0 +1,32 @@
+import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { SignOutIcon } from '../../components/icons'
+import { useSignOut } from '../auth/use-sign-out'
+
+/** The top bar: who I am at this festival, and the way out. */
+export function AppHeader({ me }: { me: Vibe }) {
+  const signOut = useSignOut()
+  return (
+    <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
+        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/50 to-cyan-400/40 font-emoji text-2xl">
+          {me.emoji}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-lg font-bold text-white">{me.username}</p>
+          <p className="text-sm font-medium text-fuchsia-300">Festival Vibes</p>
+        </div>
+        <button
+          type="button"
+          className="btn-ghost px-3"
+          aria-label="Sign out"
+          onClick={() => void signOut()}
+        >
+          <SignOutIcon />
+          <span aria-hidden="true" className="hidden sm:inline">
+            Sign out
+          </span>
+        </button>
+      </div>
+    </header>
+  )
+}

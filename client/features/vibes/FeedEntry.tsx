@@ -1,0 +1,43 @@
+import { formatRelativeTime } from '../../../shared/time/relative-time'
+import type { Vibe } from '../../../shared/vibes/vibe.schema'
+
+interface FeedEntryProps {
+  vibe: Vibe
+  isMine: boolean
+  now: number
+}
+
+/**
+ * One vibe in the feed. Everything the user typed is rendered as text. My own entry stands out by
+ * a thick accent edge, a tinted background and the "(you)" marker, not by colour alone.
+ */
+export function FeedEntry({ vibe, isMine, now }: FeedEntryProps) {
+  return (
+    <li
+      data-mine={isMine || undefined}
+      className={`flex gap-3 rounded-2xl border p-3 sm:p-4 ${
+        isMine
+          ? 'border-fuchsia-400/60 border-l-4 border-l-fuchsia-400 bg-fuchsia-500/10'
+          : 'border-white/10 bg-white/[0.03]'
+      }`}
+    >
+      <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-night-800 font-emoji text-2xl">
+        {vibe.emoji}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-bold break-words text-white">{vibe.username}</span>
+          {isMine ? <span className="text-sm font-semibold text-fuchsia-200">(you)</span> : null}
+          <time
+            dateTime={vibe.updatedAt}
+            title={new Date(vibe.updatedAt).toLocaleString()}
+            className="ml-auto text-xs text-zinc-300"
+          >
+            {formatRelativeTime(vibe.updatedAt, now)}
+          </time>
+        </p>
+        <p className="mt-1 break-words text-zinc-100">{vibe.status}</p>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,47 @@
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe.schema'
+import { useCreateVibe } from './create-vibe.api'
+import { VibeFields } from './VibeFields'
+import { vibeErrorMessage } from './vibe-error-message'
+import { parseVibeForm, type VibeFormValues } from './vibe-form'
+import { toastInvalidVibe, toastVibeWriteFailed } from './vibe-toasts'
+
+/** First visit: the user sets their vibe before joining the main app. */
+export function Onboarding({ userId }: { userId: string }) {
+  const [values, setValues] = useState<VibeFormValues>({
+    username: '',
+    emoji: DEFAULT_EMOJI,
+    status: '',
+  })
+  const createVibe = useCreateVibe(userId)
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const result = parseVibeForm(values)
+    if (!result.ok) return toastInvalidVibe(result)
+    try {
+      await createVibe.mutateAsync(result.input)
+      toast.success('Welcome to the vibe! 🎉', { description: 'Your festival profile is ready!' })
+    } catch (error) {
+      toastVibeWriteFailed(vibeErrorMessage(error, 'Failed to create your vibe'))
+    }
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center px-4 py-8">
+      <form onSubmit={onSubmit} noValidate aria-busy={createVibe.isPending} className="card">
+        <header className="mb-6 text-center">
+          <h1 className="bg-gradient-to-r from-fuchsia-300 via-pink-300 to-cyan-200 bg-clip-text text-3xl font-black text-transparent">
+            Set Your Vibe!
+          </h1>
+          <p className="mt-2 text-zinc-300">Pick an avatar and tell the crowd how you feel.</p>
+        </header>
+        <VibeFields values={values} onChange={setValues} statusLabel="What's your vibe today?" />
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={createVibe.isPending}>
+          {createVibe.isPending ? 'Creating your vibe...' : 'Join the Festival!'}
+        </button>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,56 @@
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+import { DEFAULT_EMOJI, type Vibe } from '../../../shared/vibes/vibe.schema'
+import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
+import { useUpdateVibe } from './update-vibe.api'
+import { VibeFields } from './VibeFields'
+import { vibeErrorMessage } from './vibe-error-message'
+import { parseVibeForm, type VibeFormValues } from './vibe-form'
+import { toastInvalidVibe, toastVibeWriteFailed } from './vibe-toasts'
+
+interface UpdateVibeFormProps {
+  vibe: Vibe | null
+  userId: string
+  onDone: () => void
+}
+
+const UPDATE_FAILED = 'Failed to update your vibe'
+
+/** The update modal's form, prefilled from my latest vibe. */
+export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
+  const [values, setValues] = useState<VibeFormValues>({
+    username: vibe?.username ?? '',
+    emoji: vibe?.emoji ?? DEFAULT_EMOJI,
+    status: vibe?.status ?? '',
+  })
+  const updateVibe = useUpdateVibe(userId)
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const result = parseVibeForm(values)
+    if (!result.ok) return toastInvalidVibe(result, DIALOG_TOASTER_ID)
+    if (!vibe) return toastVibeWriteFailed(UPDATE_FAILED, DIALOG_TOASTER_ID)
+    try {
+      await updateVibe.mutateAsync({ id: vibe.id, input: result.input })
+      toast.success('Vibe updated! ✨', { description: 'Your festival energy is refreshed!' })
+      onDone()
+    } catch (error) {
+      toastVibeWriteFailed(vibeErrorMessage(error, UPDATE_FAILED), DIALOG_TOASTER_ID)
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={updateVibe.isPending}>
+      <VibeFields values={values} onChange={setValues} statusLabel="What's your vibe right now?" />
+      {/* The actions stay in reach while a phone scrolls the form. */}
+      <div className="sticky bottom-0 -mx-4 -mb-4 mt-6 grid grid-cols-2 gap-3 border-t border-white/10 bg-night-900/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:py-4">
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={updateVibe.isPending}>
+          {updateVibe.isPending ? 'Updating...' : 'Update Vibe'}
+        </button>
+      </div>
+    </form>
+  )
+}

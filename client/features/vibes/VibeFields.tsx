@@ -1,0 +1,62 @@
+import { useId } from 'react'
+import { countGraphemes } from '../../../shared/text/graphemes'
+import { STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../shared/vibes/vibe.schema'
+import { CharacterCount } from '../../components/CharacterCount'
+import { EmojiPicker } from './emoji/EmojiPicker'
+import { limitFieldText, type VibeFormValues } from './vibe-form'
+
+interface VibeFieldsProps {
+  values: VibeFormValues
+  onChange: (values: VibeFormValues) => void
+  /** The status box's label: the spec words it differently in onboarding and in the update modal. */
+  statusLabel: string
+}
+
+/** The emoji, username and status inputs shared by onboarding and the update modal. */
+export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
+  const usernameId = useId()
+  const statusId = useId()
+  const counterId = useId()
+  const set = (field: keyof VibeFormValues, value: string) =>
+    onChange({ ...values, [field]: value })
+
+  return (
+    <div className="flex flex-col gap-5">
+      <EmojiPicker value={values.emoji} onChange={(emoji) => set('emoji', emoji)} />
+      <div>
+        <label htmlFor={usernameId} className="label">
+          Username
+        </label>
+        <input
+          id={usernameId}
+          className="field"
+          value={values.username}
+          autoComplete="nickname"
+          placeholder="e.g. BassDropBella"
+          onChange={(event) =>
+            set('username', limitFieldText(event.target.value, USERNAME_MAX_LENGTH))
+          }
+        />
+      </div>
+      <div>
+        <label htmlFor={statusId} className="label">
+          {statusLabel}
+        </label>
+        <textarea
+          id={statusId}
+          className="field min-h-24 resize-none"
+          rows={3}
+          value={values.status}
+          placeholder="Front row for the headliner, who's with me?"
+          aria-describedby={counterId}
+          onChange={(event) => set('status', limitFieldText(event.target.value, STATUS_MAX_LENGTH))}
+        />
+        <CharacterCount
+          id={counterId}
+          count={countGraphemes(values.status)}
+          max={STATUS_MAX_LENGTH}
+        />
+      </div>
+    </div>
+  )
+}

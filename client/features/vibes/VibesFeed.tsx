@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useRef } from 'react'
+import { useNow } from '../../lib/use-now'
+import { useOnVisible } from '../../lib/use-on-visible'
+import { EmptyFeed } from './EmptyFeed'
+import { FeedEntry } from './FeedEntry'
+import { FeedToolbar } from './FeedToolbar'
+import { resyncFeed } from './live/live-cache-sync'
+import type { LiveStatus } from './live/live-connection'
+import { useUserCount } from './user-count.api'
+import { useVibesFeed } from './vibes-feed.api'
+
+interface VibesFeedProps {
+  userId: string
+  liveStatus: LiveStatus
+  onUpdateVibe: () => void
+}
+
+/** "Who's Vibin'?": everyone's vibes, newest first, loading more as the reader scrolls. */
+export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) {
+  const titleId = useId()
+  const queryClient = useQueryClient()
+  const feed = useVibesFeed()
+  const userCount = useUserCount()
+  const now = useNow()
+  const sentinel = useRef<HTMLDivElement>(null)
+  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
+
+  useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
+
+  const vibes = feed.data?.pages.flatMap((page) => page.vibes) ?? []
+  const refreshing = feed.isFetching && !feed.isFetchingNextPage
+
+  return (
+    // scroll-mt keeps the title clear of the sticky header when the section is scrolled to.
+    <section aria-labelledby={titleId} className="card scroll-mt-24">
+      <FeedToolbar
+        titleId={titleId}
+        userCount={userCount}
+        liveStatus={liveStatus}
+        refreshing={refreshing}
+        onRefresh={() => void resyncFeed(queryClient)}
+        onUpdateVibe={onUpdateVibe}
+      />
+      {feed.isPending ? (
+        <p role="status" className="py-8 text-center text-zinc-300">
+          Loading vibes...
+        </p>
+      ) : vibes.length === 0 && feed.isError ? (
+        <p className="py-8 text-center text-zinc-300">
+          The vibes didn't load. Use the refresh button to try again.
+        </p>
+      ) : vibes.length === 0 ? (
+        <EmptyFeed onShare={onUpdateVibe} />
+      ) : (
+        <ul aria-labelledby={titleId} className="flex flex-col gap-3">
+          {vibes.map((vibe) => (
+            <FeedEntry key={vibe.id} vibe={vibe} isMine={vibe.userId === userId} now={now} />
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {feed.hasNextPage ? (
+        <button
+          type="button"
+          className="btn-secondary mt-4 w-full"
+          onClick={() => void feed.fetchNextPage()}
+          disabled={feed.isFetchingNextPage}
+        >
+          {feed.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+        </button>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { LIVE_PATH } from '../../../../shared/live/live-protocol'
+import { createLiveCacheSync } from './live-cache-sync'
+import { LiveConnection, type LiveStatus } from './live-connection'
+import { getAccessToken, onTokenRefreshed } from './live-token-source'
+
+const liveUrl = () => {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${window.location.host}${LIVE_PATH}`
+}
+
+/**
+ * Keeps the feed, the user count and my vibe current while mounted, over one WebSocket that
+ * survives token refreshes and network drops. Returns whether updates are flowing right now.
+ */
+export function useLiveVibes(userId: string): LiveStatus {
+  const queryClient = useQueryClient()
+  const [status, setStatus] = useState<LiveStatus>('connecting')
+  useEffect(() => {
+    const connection = new LiveConnection({
+      url: liveUrl(),
+      getToken: getAccessToken,
+      onMessage: createLiveCacheSync(queryClient, userId),
+      onStatus: setStatus,
+    })
+    connection.start()
+    const stopTokenUpdates = onTokenRefreshed((token) => connection.sendToken(token))
+    const reconnectNow = () => connection.reconnectNow()
+    window.addEventListener('online', reconnectNow)
+    return () => {
+      window.removeEventListener('online', reconnectNow)
+      stopTokenUpdates()
+      connection.stop()
+    }
+  }, [queryClient, userId])
+  return status
+}

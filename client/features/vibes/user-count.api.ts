@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { UserCountSchema } from '../../../shared/vibes/vibe.schema'
+import { apiRequest } from '../../lib/api-client'
+import { vibesKeys } from './vibes.keys'
+
+export const getUserCount = () => apiRequest('/api/users/count', UserCountSchema)
+
+export const userCountQuery = queryOptions({
+  queryKey: vibesKeys.userCount(),
+  queryFn: getUserCount,
+  select: (data) => data.count,
+})
+
+/** How many people have signed up; kept current by the live channel. Undefined until known. */
+export function useUserCount(): number | undefined {
+  const query = useQuery(userCountQuery)
+  useEffect(() => {
+    // The spec wants this failure logged only: the count line simply stays hidden.
+    if (query.error) console.warn('Could not load the user count:', query.error.message)
+  }, [query.error])
+  return query.data
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { limitFieldText, parseVibeForm } from './vibe-form'
+
+const valid = { username: 'DJ Zoë', emoji: '🎧', status: 'Front row for the headliner' }
+
+describe('parseVibeForm', () => {
+  it('trims and accepts a complete vibe', () => {
+    expect(parseVibeForm({ ...valid, username: '  DJ Zoë  ' })).toEqual({ ok: true, input: valid })
+  })
+
+  it.each([
+    ['a blank username', { ...valid, username: '   ' }],
+    ['a blank status', { ...valid, status: '\u00a0 ' }],
+    ['both blank', { ...valid, username: '', status: '' }],
+  ])('reports %s as missing info', (_label, values) => {
+    expect(parseVibeForm(values)).toEqual({ ok: false, reason: 'missing' })
+  })
+
+  it('passes on the schema message for anything else wrong', () => {
+    const result = parseVibeForm({ ...valid, username: 'evil\u202Etxt' })
+    expect(result).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: "Username contains characters that aren't allowed",
+    })
+  })
+})
+
+describe('limitFieldText', () => {
+  it('cuts at the limit counted in characters, keeping emoji whole', () => {
+    expect(limitFieldText('ab👨‍👩‍👧‍👦🇳🇱cd', 4)).toBe('ab👨‍👩‍👧‍👦🇳🇱')
+  })
+
+  it('turns line breaks into spaces', () => {
+    expect(limitFieldText('one\ntwo\r\nthree', 100)).toBe('one two three')
+  })
+})

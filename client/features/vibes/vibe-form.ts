@@ -1,0 +1,29 @@
+import { truncateGraphemes } from '../../../shared/text/graphemes'
+import { type VibeInput, VibeInputSchema } from '../../../shared/vibes/vibe.schema'
+
+export type VibeFormValues = VibeInput
+
+export type VibeFormResult =
+  | { ok: true; input: VibeInput }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'invalid'; message: string }
+
+/** Checks the form with the same schema the server uses; blank fields get their own answer. */
+export function parseVibeForm(values: VibeFormValues): VibeFormResult {
+  if (!values.username.trim() || !values.status.trim()) return { ok: false, reason: 'missing' }
+  const parsed = VibeInputSchema.safeParse(values)
+  if (parsed.success) return { ok: true, input: parsed.data }
+  return {
+    ok: false,
+    reason: 'invalid',
+    message: parsed.error.issues[0]?.message ?? 'Invalid vibe',
+  }
+}
+
+/**
+ * What a one-line field keeps of typed or pasted text: line breaks become spaces (the server
+ * refuses them) and anything past `max` characters, counted as a person does, is cut.
+ */
+export function limitFieldText(text: string, max: number): string {
+  return truncateGraphemes(text.replace(/\r\n|[\r\n]/g, ' '), max)
+}

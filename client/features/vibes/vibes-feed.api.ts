@@ -1,0 +1,33 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { FEED_PAGE_SIZE, FeedPageSchema } from '../../../shared/vibes/vibe.schema'
+import { apiRequest } from '../../lib/api-client'
+import { vibesKeys } from './vibes.keys'
+
+export const getFeedPage = (cursor: string | null, limit = FEED_PAGE_SIZE) => {
+  const params = new URLSearchParams({ limit: String(limit) })
+  if (cursor) params.set('cursor', cursor)
+  return apiRequest(`/api/vibes?${params}`, FeedPageSchema)
+}
+
+export const vibesFeedQuery = infiniteQueryOptions({
+  queryKey: vibesKeys.feed(),
+  queryFn: ({ pageParam }) => getFeedPage(pageParam),
+  initialPageParam: null as string | null,
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+})
+
+/** Everyone's vibes, newest first, a page at a time; a failure shows the spec's toast once. */
+export function useVibesFeed() {
+  const query = useInfiniteQuery(vibesFeedQuery)
+  useEffect(() => {
+    if (!query.error) return
+    console.warn('Could not load the vibes:', query.error.message)
+    toast.error("Couldn't load the vibes 😔", {
+      id: 'vibes-feed-error',
+      description: 'Try refreshing the page',
+    })
+  }, [query.error])
+  return query
+}

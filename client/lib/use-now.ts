@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react'
+
+const TICK_MS = 15_000
+
+// One clock for the whole page: every component showing a relative time reads the same value,
+// and a single interval runs only while at least one of them is on screen.
+let now = Date.now()
+const listeners = new Set<() => void>()
+let timer: ReturnType<typeof setInterval> | undefined
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  if (!timer) {
+    now = Date.now()
+    timer = setInterval(() => {
+      now = Date.now()
+      for (const notify of listeners) notify()
+    }, TICK_MS)
+  }
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer)
+      timer = undefined
+    }
+  }
+}
+
+const getSnapshot = () => now
+
+/** The current time in epoch milliseconds, refreshed every 15 s by one shared timer. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
+}

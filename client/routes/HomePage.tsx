@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react'
+import { FullScreenMessage } from '../components/FullScreenMessage'
+import { AuthScreen } from '../features/auth/AuthScreen'
+import { useAuthSession } from '../features/auth/use-auth-session'
+
+// The signed-in screens load on demand, so the first screen (sign-in) ships only what it needs.
+const SignedInApp = lazy(() =>
+  import('../features/vibes/SignedInApp').then((module) => ({ default: module.SignedInApp })),
+)
+const NewPasswordScreen = lazy(() =>
+  import('../features/auth/NewPasswordScreen').then((module) => ({
+    default: module.NewPasswordScreen,
+  })),
+)
+
+/** The main route: loading while the session check runs, then sign-in, onboarding or the app. */
+export function HomePage() {
+  const auth = useAuthSession()
+  const loading = <FullScreenMessage>Loading VibeConnect...</FullScreenMessage>
+  if (auth.status === 'loading') return loading
+  if (auth.status === 'signed-out') return <AuthScreen />
+  return (
+    <Suspense fallback={loading}>
+      {auth.recovering ? (
+        <NewPasswordScreen onDone={auth.finishRecovery} />
+      ) : (
+        <SignedInApp session={auth.session} />
+      )}
+    </Suspense>
+  )
+}
