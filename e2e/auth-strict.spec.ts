@@ -1,0 +1,106 @@
+import { E2E_PASSWORD, newEmail } from './support/accounts'
+import { expect, test } from './support/fixtures'
+import { waitForMail } from './support/outbox'
+import { serverFor } from './support/servers'
+
+// These stories run against the server with e-mail confirmation on and 15-second access tokens.
+test.describe('e-mail links and short sessions @strict', () => {
+  test('sign-up asks to check e-mail; the link from the outbox signs the user in', async ({
+    page,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/)
+    const email = newEmail('confirm')
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Create New Account' }).click()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Create Account & Connect' }).click()
+    await expect(page.getByText('Check your email!')).toBeVisible()
+    await expect(page.getByText("We've sent you a confirmation link.")).toBeVisible()
+
+    // Not confirmed yet: signing in is refused with the server's reason.
+    await page.getByRole('button', { name: 'Already have an account? Sign In' }).click()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByText('Email not confirmed')).toBeVisible()
+
+    const mail = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
+    await page.goto(mail.link)
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeHidden()
+    await expect(page.getByText(/Set Your Vibe!|Who's Vibin'\?/)).toBeVisible()
+    // The tokens were taken out of the address bar.
+    expect(page.url()).not.toContain('access_token')
+  })
+
+  test('a forgotten password is reset through the mailed link, and the new one works', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = newEmail('recover')
+    await request.post(`${baseURL}/auth/v1/signup`, { data: { email, password: E2E_PASSWORD } })
+    const confirmation = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
+    await request.get(confirmation.link, { maxRedirects: 0 })
+
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect(page.getByText('Check your email!')).toBeVisible()
+
+    const mail = await waitForMail(serverFor(baseURL).outboxDir, email, 'recovery')
+    await page.goto(mail.link)
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+    await page.getByLabel('New password').fill('my brand new festival passphrase')
+    await page.getByRole('button', { name: 'Save New Password' }).click()
+    await expect(page.getByText('Password updated')).toBeVisible()
+
+    const signIn = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
+      data: { email, password: 'my brand new festival passphrase' },
+    })
+    expect(signIn.status()).toBe(200)
+    const old = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
+      data: { email, password: E2E_PASSWORD },
+    })
+    expect(old.status()).toBe(400)
+  })
+
+  test('with short-lived tokens the session refreshes by itself and the user stays signed in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    const email = newEmail('refresh')
+    await request.post(`${baseURL}/auth/v1/signup`, { data: { email, password: E2E_PASSWORD } })
+    const confirmation = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
+    await request.get(confirmation.link, { maxRedirects: 0 })
+
+    await page.goto('/')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByText('Welcome to VibeConnect!')).toBeVisible()
+    const tokenNow = () =>
+      page.evaluate(
+        () => JSON.parse(window.localStorage.getItem('vibeconnect.auth') ?? '{}').access_token,
+      )
+    const first = await tokenNow()
+
+    // auth-js refreshes on its 30-second tick because the token expires within its margin.
+    const refreshed = await page.waitForResponse(
+      (response) =>
+        response.url().includes('grant_type=refresh_token') && response.status() === 200,
+      { timeout: 45_000 },
+    )
+    expect(refreshed.ok()).toBe(true)
+    await expect.poll(tokenNow).not.toBe(first)
+
+    // After the old token has expired, a reload still finds the user signed in.
+    await page.waitForTimeout(1000)
+    await page.reload()
+    await expect(page.getByText(/Set Your Vibe!|Who's Vibin'\?/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeHidden()
+  })
+})

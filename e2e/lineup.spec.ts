@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test'
+import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
+import { expect, test } from './support/fixtures'
+
+// Half a world from the festival (Europe/Amsterdam): the card must still show its days and times.
+test.use({ timezoneId: 'Pacific/Honolulu' })
+
+async function openMainAppWithVibe(
+  page: Page,
+  request: Parameters<typeof signUpViaApi>[0],
+  baseURL: string,
+) {
+  const account = await signUpViaApi(request, baseURL)
+  await createVibeViaApi(request, baseURL, account, {
+    username: 'Lineup Fan',
+    emoji: '🎶',
+    status: 'Who plays tonight?',
+  })
+  await openSignedIn(page, account)
+}
+
+test.describe('the lineup', () => {
+  test('a fan far from home reads the lineup on the festival clock, refreshes it and keeps it when the network fails', async ({
+    page,
+    request,
+    baseURL,
+    shoot,
+    allowConsoleError,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMainAppWithVibe(page, request, baseURL!)
+
+    const card = page.getByRole('region', { name: 'Sunwave Festival 2026' })
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText('Sunwave Festival 2026')
+    await expect(page.getByText('Lineup updated successfully')).toBeVisible()
+    await expect(page.getByText('Success', { exact: true })).toBeVisible()
+    await expect(card.getByText(/^Last updated \w{3} \d{1,2} \w{3}, \d\d:\d\d$/)).toBeVisible()
+
+    const byDate = card.getByRole('region', { name: 'By Date' })
+    await expect(byDate.getByRole('heading', { level: 4 })).toHaveText([
+      'Friday 10 July',
+      'Saturday 11 July',
+      'Sunday 12 July',
+    ])
+    const friday = byDate.getByRole('article', { name: 'Friday 10 July' })
+    const fridaySets = friday.getByRole('listitem')
+    // 12:00 UTC is 14:00 at the festival and 02:00 in Honolulu: the festival's time is shown.
+    await expect(fridaySets.first()).toHaveText('14:00–15:00Fern & Fable, The Grove')
+    // 01:00 on Saturday morning at the festival is still Friday night, listed after 23:30 sets.
+    await expect(fridaySets.filter({ hasText: 'Nightjar' })).toHaveText(
+      '01:00–02:30Nightjar, Moonlight Tent',
+    )
+    await expect(fridaySets.last()).toHaveText('02:30–04:00Strobe Garden, Moonlight Tent')
+
+    const byStage = card.getByRole('region', { name: 'By Stage' })
+    await expect(byStage.getByRole('heading', { level: 4 })).toHaveText([
+      'Harbour Club',
+      'Main Stage',
+      'Moonlight Tent',
+      'The Grove',
+    ])
+    const mainStage = byStage.getByRole('article', { name: 'Main Stage' }).getByRole('listitem')
+    await expect(mainStage.first()).toHaveText('Coral Static')
+    // Neon Harbour headlines two nights but is one artist badge.
+    await expect(mainStage.filter({ hasText: 'Neon Harbour' })).toHaveCount(1)
+    await shoot(page, 'lineup-card-phone')
+
+    // Refresh loads again and says so again.
+    await page.getByRole('button', { name: 'Close toast' }).click()
+    await expect(page.getByText('Lineup updated successfully')).toBeHidden()
+    const refreshed = page.waitForResponse('**/api/lineup')
+    await card.getByRole('button', { name: 'Refresh' }).click()
+    // The browser's cache revalidates with the ETag, so an unchanged lineup costs a 304.
+    const revalidation = await refreshed
+    expect(revalidation.ok()).toBe(true)
+    expect((await revalidation.request().allHeaders())['if-none-match']).toBe(
+      await revalidation.headerValue('etag'),
+    )
+    await expect(page.getByText('Lineup updated successfully')).toBeVisible()
+
+    // The network fails: the error toast, and the lineup already on screen stays.
+    allowConsoleError(/status of 503/)
+    await page.route('**/api/lineup', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'The lineup is unavailable right now' }),
+      }),
+    )
+    await card.getByRole('button', { name: 'Refresh' }).click()
+    await expect(page.getByText('Failed to fetch lineup data')).toBeVisible()
+    await expect(page.getByText('Error', { exact: true })).toBeVisible()
+    await expect(fridaySets.filter({ hasText: 'Nightjar' })).toBeVisible()
+    await expect(byStage.getByRole('article')).toHaveCount(4)
+  })
+
+  test('the first load says it is loading until the lineup arrives', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/lineup', async (route) => {
+      await held
+      await route.continue()
+    })
+    await openMainAppWithVibe(page, request, baseURL!)
+    const card = page.getByRole('region', { name: 'Sunwave Festival 2026' })
+    await expect(card.getByRole('status')).toHaveText('Loading lineup...')
+    release()
+    await expect(card.getByRole('region', { name: 'By Date' })).toBeVisible()
+    await expect(card.getByText('Loading lineup...')).toBeHidden()
+  })
+})

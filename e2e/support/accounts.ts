@@ -1,0 +1,56 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+
+export const E2E_PASSWORD = 'festival nights are long'
+
+let counter = 0
+/** A unique address for one story. */
+export const newEmail = (label = 'fan') =>
+  `${label}.${Date.now()}.${process.pid}.${++counter}@example.test`
+
+export interface ApiSession {
+  email: string
+  password: string
+  session: Record<string, unknown> & { access_token: string; user: { id: string } }
+}
+
+/** Creates an account through the auth API (confirmation off) and returns its session. */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  email = newEmail(),
+): Promise<ApiSession> {
+  const response = await request.post(`${baseURL}/auth/v1/signup`, {
+    data: { email, password: E2E_PASSWORD },
+  })
+  if (!response.ok()) throw new Error(`sign-up failed: ${await response.text()}`)
+  return { email, password: E2E_PASSWORD, session: await response.json() }
+}
+
+/** Creates the caller's vibe through the API. */
+export async function createVibeViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  account: ApiSession,
+  vibe: { username: string; emoji: string; status: string },
+) {
+  const response = await request.post(`${baseURL}/api/vibes`, {
+    data: vibe,
+    headers: { authorization: `Bearer ${account.session.access_token}` },
+  })
+  if (!response.ok()) throw new Error(`creating a vibe failed: ${await response.text()}`)
+  return response.json()
+}
+
+/**
+ * Opens the app already signed in as `account`: the session goes into local storage where
+ * @supabase/auth-js keeps it, exactly as after a sign-in in the browser.
+ */
+export async function openSignedIn(page: Page, account: ApiSession, path = '/') {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!)
+    },
+    ['vibeconnect.auth', JSON.stringify(account.session)],
+  )
+  await page.goto(path)
+}

@@ -1,0 +1,62 @@
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test'
+import { type ApiSession, createVibeViaApi, openSignedIn, signUpViaApi } from './accounts'
+
+/** A username no parallel story will also use, within the 20-character limit. */
+export const uniqueUsername = (prefix = 'Fan') =>
+  `${prefix.slice(0, 12)}-${Math.random().toString(36).slice(2, 9)}`
+
+export interface VibeFields {
+  username: string
+  emoji: string
+  status: string
+}
+
+/** Signs up a fan and gives them a vibe, all through the API. */
+export async function fanWithVibe(
+  request: APIRequestContext,
+  baseURL: string,
+  vibe: Partial<VibeFields> = {},
+): Promise<{ account: ApiSession; vibe: VibeFields; id: string }> {
+  const account = await signUpViaApi(request, baseURL)
+  const fields = { username: uniqueUsername(), emoji: '🎸', status: 'Here for the music', ...vibe }
+  const created = await createVibeViaApi(request, baseURL, account, fields)
+  return { account, vibe: fields, id: created.vibe.id }
+}
+
+/** Signs up a fan with a vibe and opens the main app as them. */
+export async function openMainApp(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  vibe: Partial<VibeFields> = {},
+) {
+  const fan = await fanWithVibe(request, baseURL, vibe)
+  await openSignedIn(page, fan.account)
+  return fan
+}
+
+/** The feed entry showing `username`. */
+export const feedEntry = (page: Page, username: string): Locator =>
+  page
+    .getByRole('list', { name: "Who's Vibin'?" })
+    .getByRole('listitem')
+    .filter({ hasText: username })
+
+/** Waits until the live channel is authenticated, so later changes arrive as events. */
+export const waitUntilLive = (page: Page) =>
+  page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 })
+
+/** Matches a feed page request (`GET /api/vibes?...`), not `mine` or a single vibe. */
+export const isFeedRequest = (url: URL) => url.pathname === '/api/vibes'
+
+/** An API error answer in the server's envelope. */
+export const fulfillWithError = (route: Route, status: number, code: string, message: string) =>
+  route.fulfill({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ code, message }),
+  })
+
+/** Hides toasts so a screenshot shows the screen itself. */
+export const hideToasts = (page: Page) =>
+  page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' })

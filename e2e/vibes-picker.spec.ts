@@ -1,0 +1,113 @@
+import { openSignedIn, signUpViaApi } from './support/accounts'
+import { expect, test } from './support/fixtures'
+
+const TABS = [
+  ['Festival', ['Festival Vibes', 'Energy Levels']],
+  ['Moods', ['Moods', 'Artsy']],
+  ['Roles', ['Content Creator', 'Raver', 'Gamer']],
+] as const
+
+test.describe('the emoji picker', () => {
+  test.beforeEach(async ({ page, request, baseURL }) => {
+    await openSignedIn(page, await signUpViaApi(request, baseURL!))
+    await expect(page.getByRole('group', { name: 'Pick your vibe avatar' })).toBeVisible()
+  })
+
+  test('each preset tab shows its categories with their first 8 emojis', async ({ page }) => {
+    await expect(page.getByRole('tab')).toHaveText(['Festival', 'Moods', 'Roles', 'Custom'])
+    for (const [tabName, categories] of TABS) {
+      const tab = page.getByRole('tab', { name: tabName })
+      await tab.click()
+      await expect(tab).toHaveAttribute('aria-selected', 'true')
+      const panel = page.getByRole('tabpanel', { name: tabName })
+      await expect(panel).toBeVisible()
+      await expect(panel.getByRole('group')).toHaveCount(categories.length)
+      for (const category of categories) {
+        await expect(panel.getByRole('group', { name: category }).getByRole('button')).toHaveCount(
+          8,
+        )
+      }
+    }
+  })
+
+  test('emoji buttons are named, and the chosen one is pressed and previewed', async ({ page }) => {
+    const preview = page.getByRole('status', { name: 'Selected vibe' })
+    const partyPopper = page.getByRole('button', { name: 'Party popper' })
+    await expect(preview).toHaveText('🎉')
+    await expect(partyPopper).toHaveAttribute('aria-pressed', 'true')
+
+    await page.getByRole('button', { name: 'High voltage' }).click()
+    await expect(preview).toHaveText('⚡')
+    await expect(page.getByRole('button', { name: 'High voltage' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(partyPopper).toHaveAttribute('aria-pressed', 'false')
+
+    await page.getByRole('tab', { name: 'Roles' }).click()
+    await page.getByRole('button', { name: 'Video game' }).click()
+    await expect(preview).toHaveText('🎮')
+  })
+
+  test('arrow keys, Home and End move between tabs', async ({ page }) => {
+    const tab = (name: string) => page.getByRole('tab', { name })
+    await tab('Festival').focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(tab('Moods')).toBeFocused()
+    await expect(tab('Moods')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel', { name: 'Moods' })).toBeVisible()
+    await page.keyboard.press('End')
+    await expect(tab('Custom')).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(tab('Festival')).toBeFocused()
+    await page.keyboard.press('ArrowLeft')
+    await expect(tab('Custom')).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(tab('Festival')).toHaveAttribute('aria-selected', 'true')
+    // Only the selected tab is in the Tab order; the next Tab goes into its panel.
+    await expect(page.getByRole('tab', { selected: false })).toHaveCount(3)
+    for (const other of await page.getByRole('tab', { selected: false }).all()) {
+      await expect(other).toHaveAttribute('tabindex', '-1')
+    }
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Party popper' })).toBeFocused()
+  })
+
+  test('the custom tab takes up to 4 characters, trimmed, and offers 10 popular emojis', async ({
+    page,
+  }) => {
+    await page.getByRole('tab', { name: 'Custom' }).click()
+    const input = page.getByLabel('Custom emoji')
+    const useIt = page.getByRole('button', { name: 'Use emoji' })
+    const preview = page.getByRole('status', { name: 'Selected vibe' })
+
+    await expect(useIt).toBeDisabled()
+    await input.fill('   ')
+    await expect(useIt).toBeDisabled()
+
+    // A flag, a skin tone and a ZWJ family each count as one character.
+    await input.fill('🇧🇷👍🏽👨‍👩‍👧‍👦🦄🎸🎺')
+    await expect(input).toHaveValue('🇧🇷👍🏽👨‍👩‍👧‍👦🦄')
+    await useIt.click()
+    await expect(preview).toHaveText('🇧🇷👍🏽👨‍👩‍👧‍👦🦄')
+    await expect(input).toHaveValue('')
+
+    await input.fill('  🦩 ')
+    await input.press('Enter')
+    await expect(preview).toHaveText('🦩')
+    // Enter added the emoji; it did not submit the onboarding form.
+    await expect(page.getByText('Missing info! 📝')).toHaveCount(0)
+
+    await input.fill('a\u202Eb')
+    await useIt.click()
+    await expect(page.getByRole('alert')).toHaveText(
+      "Emoji contains characters that aren't allowed",
+    )
+    await expect(preview).toHaveText('🦩')
+
+    const popular = page.getByRole('group', { name: 'Popular' }).getByRole('button')
+    await expect(popular).toHaveCount(10)
+    await page.getByRole('button', { name: 'Sign of the horns' }).click()
+    await expect(preview).toHaveText('🤘')
+  })
+})
