@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { performance } from 'node:perf_hooks'
+
+export interface BenchServer {
+  url: string
+  pid: number
+  /** Process spawn to the first `/readyz` 200, in milliseconds. */
+  startupMs: number
+  /** Resident memory in KiB, from /proc/<pid>/status (what the kernel charges the process). */
+  rssKb(): number
+  /** CPU time the server has used so far (user + system), from /proc/<pid>/stat. */
+  cpuMs(): number
+  /** The server's soft open-file limit, from /proc/<pid>/limits. */
+  openFileLimit(): number | null
+  output(): string
+  stop(): Promise<void>
+}
+
+export interface ServerOptions {
+  databaseUrl: string
+  mailDir: string
+  /** Extra node flags, e.g. `--cpu-prof` when profiling. */
+  nodeArgs?: string[]
+}
+
+/** A free loopback port chosen by the OS (from the ephemeral range, never the browser suite's). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the built server exactly as production does, and times it until it is ready. */
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      MAIL_OUTBOX_DIR: options.mailDir,
+      CLIENT_DIST_DIR: './dist/client',
+      // Every bench client comes from 127.0.0.1; the per-address cap (50) would refuse them.
+      LIVE_MAX_CONNECTIONS_PER_IP: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const url = `http://127.0.0.1:${port}`
+  const startupMs = await waitUntilReady(child, url, started, () => output)
+  return {
+    url,
+    pid: child.pid!,
+    startupMs,
+    rssKb: () => readStatusKb(child.pid!, 'VmRSS'),
+    cpuMs: () => readCpuMs(child.pid!),
+    openFileLimit: () => readOpenFileLimit(child.pid!),
+    output: () => output,
+    stop: () => stopChild(child),
+  }
+}
+
+async function waitUntilReady(
+  child: ChildProcess,
+  url: string,
+  started: number,
+  output: () => string,
+): Promise<number> {
+  const deadline = started + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output()}`)
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    )
+    if (ready) return performance.now() - started
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server not ready after 30 s:\n${output()}`)
+    }
+    // Polling every 5 ms keeps the measurement's own error small next to a 1.5 s budget.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+function readStatusKb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)
+  return match ? Number(match[1]) : Number.NaN
+}
+
+// Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
+const TICK_MS = 10
+
+function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // The command name may hold spaces; fields are counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+}
+
+function readOpenFileLimit(pid: number): number | null {
+  const limits = readFileSync(`/proc/${pid}/limits`, 'utf8')
+  const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits)
+  return match?.[1] && match[1] !== 'unlimited' ? Number(match[1]) : null
+}

@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { launch } from 'chrome-launcher'
+import lighthouse, { type Result } from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import type { ApiSession } from '../lib/api'
+import { log, type RunContext } from '../lib/context'
+import { atLeast, atMost, type Metric, metric, round } from '../lib/metric'
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const AUTH_STORAGE_KEY = 'vibeconnect.auth'
+
+/** Debian's Chromium; never a downloaded browser. */
+export const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
+/**
+ * Lighthouse's default (mobile) profile on the Auth screen and on the signed-in main app, each run
+ * a few times; the run with the median performance score is reported, as Lighthouse advises.
+ */
+export async function measureLighthouse(ctx: RunContext): Promise<void> {
+  if (!existsSync(chromePath())) {
+    ctx.metrics.push(
+      metric({
+        id: 'lighthouse.skipped',
+        label: 'Lighthouse',
+        value: null,
+        unit: '',
+        note: `no browser at ${chromePath()}: set CHROME_PATH or apt-get install chromium`,
+      }),
+    )
+    return
+  }
+  const user = ctx.apiUsers[0]!
+  const screens = [
+    // The Auth screen is the one with a password field; the main app shows the user's own vibe.
+    { id: 'auth', name: 'Auth screen', session: undefined, expect: 'input[type="password"]' },
+    { id: 'main', name: 'signed-in main app', session: user.session, expect: user.username },
+  ]
+  for (const screen of screens) {
+    const runs: Result[] = []
+    for (let i = 0; i < ctx.plan.lighthouseRuns; i++) {
+      runs.push(await auditWithRetry(ctx.server.url, screen.session, screen.expect))
+    }
+    runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))
+    const median = runs[Math.floor(runs.length / 2)]!
+    mkdirSync('bench/results', { recursive: true })
+    writeFileSync(`bench/results/lighthouse-${screen.id}.json`, JSON.stringify(median))
+    log(
+      `lighthouse ${screen.name}: performance ${runs.map((r) => score(r, 'performance')).join(', ')}`,
+    )
+    ctx.metrics.push(...lighthouseMetrics(screen.id, screen.name, median, runs.length))
+  }
+}
+
+// Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); a retry is a new run.
+const ATTEMPTS = 3
+
+async function auditWithRetry(url: string, session: ApiSession | undefined, expect: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, session, expect)
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !String(error).includes('Lighthouse:')) throw error
+      log(`lighthouse attempt ${attempt} failed, retrying: ${String(error)}`)
+    }
+  }
+}
+
+/** One audit in a fresh browser; `expect` is a CSS selector (`input…`) or text on the screen. */
+async function audit(url: string, session: ApiSession | undefined, expect: string) {
+  const chrome = await launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS })
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+    const page = await browser.newPage()
+    if (session) {
+      // Where @supabase/auth-js keeps the session: the app starts signed in, as after a sign-in.
+      await page.evaluateOnNewDocument(
+        (key, value) => window.localStorage.setItem(key, value),
+        AUTH_STORAGE_KEY,
+        JSON.stringify(session),
+      )
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      undefined,
+      page,
+    )
+    if (!result) throw new Error('Lighthouse returned no result')
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
+    // A signed-in run that showed the sign-in form would measure the wrong screen.
+    const shown = expect.startsWith('input')
+      ? (await page.$(expect)) !== null
+      : (await page.evaluate(() => document.body.textContent ?? '')).includes(expect)
+    if (!shown) throw new Error(`the page under audit does not show ${expect}`)
+    await browser.disconnect()
+    return result.lhr
+  } finally {
+    chrome.kill()
+  }
+}
+
+const score = (lhr: Result, category: string) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100)
+const numeric = (lhr: Result, auditId: string) => lhr.audits[auditId]?.numericValue ?? Number.NaN
+
+function lighthouseMetrics(id: string, name: string, lhr: Result, runs: number): Metric[] {
+  const of = `Lighthouse mobile, ${name}`
+  const note = runs > 1 ? `median of ${runs} runs by performance score` : undefined
+  return [
+    metric({
+      id: `lighthouse.${id}.performance`,
+      label: `${of}: performance`,
+      value: score(lhr, 'performance'),
+      unit: 'score',
+      target: atLeast(95),
+      note,
+    }),
+    metric({
+      id: `lighthouse.${id}.accessibility`,
+      label: `${of}: accessibility`,
+      value: score(lhr, 'accessibility'),
+      unit: 'score',
+      target: atLeast(100),
+    }),
+    metric({
+      id: `lighthouse.${id}.lcp`,
+      label: `${of}: Largest Contentful Paint`,
+      value: round(numeric(lhr, 'largest-contentful-paint') / 1000),
+      unit: 's',
+      target: atMost(2),
+    }),
+    metric({
+      id: `lighthouse.${id}.tbt`,
+      label: `${of}: Total Blocking Time`,
+      value: round(numeric(lhr, 'total-blocking-time')),
+      unit: 'ms',
+      target: atMost(150),
+    }),
+    metric({
+      id: `lighthouse.${id}.cls`,
+      label: `${of}: Cumulative Layout Shift`,
+      value: round(numeric(lhr, 'cumulative-layout-shift')),
+      unit: '',
+      target: atMost(0.05),
+    }),
+  ]
+}
