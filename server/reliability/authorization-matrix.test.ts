@@ -228,7 +228,7 @@ describe('authorization matrix', () => {
         const body = row.request
           ? await httpCell(row, kind, expected)
           : await liveCell(kind, expected)
-        record(row, kind, describe(expected))
+        record(row, kind, describeExpected(expected))
         // Never, in any cell: password hashes or refresh tokens.
         expect(body).not.toMatch(/argon2|encrypted_password/)
         for (const secret of secrets) expect(body).not.toContain(secret)
@@ -249,7 +249,8 @@ describe('authorization matrix', () => {
       ...row.request!(),
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     })
-    const [status, code] = Array.isArray(expected) ? expected : [expected]
+    if (expected === 'ready') throw new Error(`${row.name}: an HTTP cell cannot expect 'ready'`)
+    const [status, code]: [number, string?] = Array.isArray(expected) ? expected : [expected]
     expect(answer.statusCode, `${row.name} / ${kind}: ${answer.body.slice(0, 200)}`).toBe(status)
     if (code) {
       // A refusal says why and nothing else.
@@ -289,7 +290,7 @@ describe('authorization matrix', () => {
   })
 })
 
-function describe(expected: Expected): string {
+function describeExpected(expected: Expected): string {
   if (expected === 'ready') return 'ready'
   return Array.isArray(expected) ? `${expected[0]} ${expected[1]}` : String(expected)
 }
