@@ -1,11 +1,17 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 // Integration suites run once per database: always SQLite, and PostgreSQL when a server is named.
+// A file named `*.sqlite.test.ts` or `*.postgres.test.ts` is about one database and runs only there,
+// so it is neither run nor counted as skipped on the other.
 const integration = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration:${dialect}`,
     include: ['server/**/*.test.ts'],
-    exclude: ['server/**/*.unit.test.ts', 'server/scale/**'],
+    exclude: [
+      'server/**/*.unit.test.ts',
+      'server/scale/**',
+      `server/**/*.${dialect === 'sqlite' ? 'postgres' : 'sqlite'}.test.ts`,
+    ],
     env: { TEST_DIALECT: dialect },
     setupFiles: ['server/test/fail-on-console-error.ts'],
     testTimeout: 20_000,

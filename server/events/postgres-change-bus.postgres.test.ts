@@ -6,12 +6,11 @@ import type { AppDatabase } from '../db/database'
 import { eventually, LiveTestClient } from '../live/live-test-client'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { testDialect } from '../test/test-database'
 import type { ChangeEvent } from './change-bus'
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
 
 // Two app instances on one PostgreSQL database, as behind a load balancer.
-describe.runIf(testDialect() === 'postgres')('changes across instances (PostgreSQL)', () => {
+describe('changes across instances (PostgreSQL)', () => {
   let a: TestApp
   let b: FastifyInstance
   let bDatabase: AppDatabase

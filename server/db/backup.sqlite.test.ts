@@ -5,11 +5,10 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { testDialect } from '../test/test-database'
 import { backupSqlite } from './backup'
 import { openDatabase } from './database'
 
-describe.runIf(testDialect() === 'sqlite')('online SQLite backup', () => {
+describe('online SQLite backup', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vibeconnect-backup-'))
   let t: TestApp
   beforeAll(async () => {
