@@ -6,6 +6,7 @@ import type { Metric } from './lib/metric'
 import { Seeder } from './lib/seed'
 import { startServer } from './lib/server'
 import { measureRefresh, measureSignInStorm } from './measures/auth'
+import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureCalibration } from './measures/calibration'
 import { measureLighthouse } from './measures/lighthouse'
 import { measureLive } from './measures/live'
@@ -83,7 +84,10 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
     if (has('calibration')) await measureCalibration(ctx)
     if (has('count')) await measureUserCount(ctx)
     if (has('lineup')) await measureLineup(ctx)
-    if (has('signin')) await measureSignInStorm(ctx)
+    if (has('signin')) {
+      await measureSingleSignIn(ctx)
+      await measureSignInStorm(ctx)
+    }
     if (has('refresh')) await measureRefresh(ctx)
     // Restarts leave a fresh process for the memory and browser measurements that follow.
     if (has('startup')) await measureStartup(ctx, firstStartMs)

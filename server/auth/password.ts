@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/auth/auth
 import { inHashLane } from './hash-lanes'
 
 // OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane.
-const ARGON2_OPTIONS = {
+export const ARGON2_OPTIONS = {
   // Algorithm.Argon2id: a const enum, which verbatimModuleSyntax cannot import.
   algorithm: 2,
   memoryCost: 19_456,
