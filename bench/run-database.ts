@@ -6,7 +6,6 @@ import type { Metric } from './lib/metric'
 import { Seeder } from './lib/seed'
 import { startServer } from './lib/server'
 import { measureRefresh, measureSignInStorm } from './measures/auth'
-import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureCalibration } from './measures/calibration'
 import { measureLighthouse } from './measures/lighthouse'
 import { measureLive } from './measures/live'
@@ -17,6 +16,7 @@ import {
   measureLineup,
   measureUserCount,
 } from './measures/reads'
+import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureStartup } from './measures/startup'
 
 export const GROUPS = [
