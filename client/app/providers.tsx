@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
+import { OfflineBanner } from '../components/OfflineBanner'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,11 +14,12 @@ const queryClient = new QueryClient({
   },
 })
 
-/** Server cache and toasts for the whole app. */
+/** Server cache, toasts and the offline notice for the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <OfflineBanner />
       <Toaster theme="dark" position="top-center" richColors closeButton />
     </QueryClientProvider>
   )

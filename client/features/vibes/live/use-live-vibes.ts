@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { LIVE_PATH } from '../../../../shared/live/live-protocol'
-import { createLiveCacheSync } from './live-cache-sync'
+import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
 import { getAccessToken, onTokenRefreshed } from './live-token-source'
 
@@ -26,10 +26,15 @@ export function useLiveVibes(userId: string): LiveStatus {
     })
     connection.start()
     const stopTokenUpdates = onTokenRefreshed((token) => connection.sendToken(token))
-    const reconnectNow = () => connection.reconnectNow()
-    window.addEventListener('online', reconnectNow)
+    // Back online: reconnect at once instead of waiting out the backoff, and catch up on what
+    // happened meanwhile even if the socket itself survived the drop.
+    const backOnline = () => {
+      connection.reconnectNow()
+      void resyncFeed(queryClient)
+    }
+    window.addEventListener('online', backOnline)
     return () => {
-      window.removeEventListener('online', reconnectNow)
+      window.removeEventListener('online', backOnline)
       stopTokenUpdates()
       connection.stop()
     }

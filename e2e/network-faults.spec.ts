@@ -1,0 +1,72 @@
+import { openSignedIn, signUpViaApi } from './support/accounts'
+import { expect, test } from './support/fixtures'
+import { fanWithVibe, feedEntry, openMainApp, uniqueUsername, waitUntilLive } from './support/vibes'
+
+// What a phone at a festival lives through: the network drops, and the auth server has a bad
+// moment. The app says what is going on and recovers by itself.
+test.describe('a flaky network', () => {
+  test('offline, the app says so; back online, it catches up on what it missed', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    shoot,
+    allowConsoleError,
+  }) => {
+    // Chromium logs the requests that fail while offline.
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/)
+    await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    const notice = page.getByText("You're offline. We'll catch up as soon as you're back.")
+    await expect(notice).toBeHidden()
+
+    await context.setOffline(true)
+    await expect(notice).toBeVisible()
+    await shoot(page, 'offline-notice')
+
+    // Meanwhile someone else shares a vibe (this request does not go through the offline page).
+    const username = uniqueUsername('WhileAway')
+    await fanWithVibe(request, baseURL!, { username, status: 'Posted while you were offline' })
+
+    await context.setOffline(false)
+    await expect(notice).toBeHidden()
+    await expect(feedEntry(page, username)).toBeVisible()
+    await waitUntilLive(page)
+  })
+
+  test('the token endpoint failing with 503 a few times is retried, and the user stays signed in', async ({
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 503/)
+    const account = await signUpViaApi(request, baseURL!)
+    // The stored session says the access token has expired, so auth-js refreshes on start.
+    account.session = { ...account.session, expires_at: Math.floor(Date.now() / 1000) - 60 }
+
+    let refreshAttempts = 0
+    await page.route(/\/auth\/v1\/token\?grant_type=refresh_token/, async (route) => {
+      refreshAttempts += 1
+      if (refreshAttempts <= 3) {
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'service_unavailable', message: 'Try again shortly' }),
+        })
+      } else {
+        await route.continue()
+      }
+    })
+
+    await openSignedIn(page, account)
+    await expect(page.getByText('Set Your Vibe!')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeHidden()
+    // Three 503s, then the attempt that went through: auth-js retried with its backoff.
+    expect(refreshAttempts).toBeGreaterThanOrEqual(4)
+    const stored = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('vibeconnect.auth') ?? '{}').expires_at,
+    )
+    expect(stored).toBeGreaterThan(Date.now() / 1000)
+  })
+})
