@@ -1,5 +1,7 @@
 import { openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
+import { ownServer } from './support/own-server'
+import { PORT_BASE } from './support/servers'
 import { fanWithVibe, feedEntry, openMainApp, uniqueUsername, waitUntilLive } from './support/vibes'
 
 // What a phone at a festival lives through: the network drops, and the auth server has a bad
@@ -68,5 +70,36 @@ test.describe('a flaky network', () => {
       () => JSON.parse(window.localStorage.getItem('vibeconnect.auth') ?? '{}').expires_at,
     )
     expect(stored).toBeGreaterThan(Date.now() / 1000)
+  })
+
+  test('the server restarting while the page is open: the feed reconnects and catches up', async ({
+    page,
+    request,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(60_000)
+    // Chromium logs the live socket's failed redials while the server is down.
+    allowConsoleError(/WebSocket|ERR_CONNECTION_REFUSED/)
+    const server = ownServer(PORT_BASE + 5, 'restart')
+    await server.start()
+    try {
+      const fan = await fanWithVibe(request, server.baseURL)
+      await openSignedIn(page, fan.account, `${server.baseURL}/`)
+      await waitUntilLive(page)
+
+      await server.kill()
+      await expect(page.getByText('Connecting...')).toBeVisible()
+
+      await server.start()
+      // Written as soon as the server is back, likely before the page has redialled.
+      const username = uniqueUsername('AfterRestart')
+      await fanWithVibe(request, server.baseURL, { username, status: 'Back after the restart' })
+      await expect(feedEntry(page, username)).toBeVisible({ timeout: 20_000 })
+      await waitUntilLive(page)
+      // The page never fell back to the sign-in screen.
+      await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeHidden()
+    } finally {
+      await server.kill()
+    }
   })
 })

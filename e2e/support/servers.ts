@@ -15,10 +15,10 @@ export interface E2eServer {
  * Ports 4310-4312 unless E2E_PORT_BASE says otherwise, so two people (or two helpers) can run the
  * browser suite side by side in one checkout: each run then keeps its files under its own folder.
  */
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4310)
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4310)
 export const E2E_TMP_DIR = process.env.E2E_PORT_BASE ? `.tmp/e2e-${PORT_BASE}` : '.tmp/e2e'
 
-const base = (
+export const serverSettings = (
   port: number,
   name: string,
   databaseUrl: string,
@@ -45,18 +45,23 @@ const base = (
 
 export const e2eServers: E2eServer[] = [
   {
-    ...base(PORT_BASE, 'sqlite', `sqlite:${E2E_TMP_DIR}/sqlite/app.db`),
+    ...serverSettings(PORT_BASE, 'sqlite', `sqlite:${E2E_TMP_DIR}/sqlite/app.db`),
     grepInvert: /@strict/,
   },
   {
-    ...base(PORT_BASE + 1, 'strict', `sqlite:${E2E_TMP_DIR}/strict/app.db`, {
+    ...serverSettings(PORT_BASE + 1, 'strict', `sqlite:${E2E_TMP_DIR}/strict/app.db`, {
       AUTH_EMAIL_CONFIRMATION: 'true',
       AUTH_JWT_EXPIRY: '15',
     }),
     grep: /@strict/,
   },
   ...(process.env.E2E_POSTGRES_URL
-    ? [{ ...base(PORT_BASE + 2, 'postgres', process.env.E2E_POSTGRES_URL), grep: /@smoke/ }]
+    ? [
+        {
+          ...serverSettings(PORT_BASE + 2, 'postgres', process.env.E2E_POSTGRES_URL),
+          grep: /@smoke/,
+        },
+      ]
     : []),
 ]
 
