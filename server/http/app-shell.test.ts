@@ -48,16 +48,47 @@ describe('the HTTP shell', () => {
     expect(big.json()).toMatchObject({ code: 'payload_too_large' })
   })
 
-  it('sends security headers with a CSP that forbids inline script and frames', async () => {
-    const response = await t.app.inject('/healthz')
-    const csp = String(response.headers['content-security-policy'])
-    expect(csp).toContain("script-src 'self'")
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
-    expect(csp).toContain("frame-ancestors 'none'")
-    expect(response.headers['x-frame-options']).toBe('DENY')
-    expect(response.headers['x-content-type-options']).toBe('nosniff')
-    expect(response.headers['x-request-id']).toBeTruthy()
-  })
+  // Every kind of answer: a success, a 404, a refused body and an oversized one.
+  const answers = {
+    'a success': () => t.app.inject('/healthz'),
+    'a 404': () => t.app.inject('/api/nope'),
+    'a 400': () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/test-echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"oops":',
+      }),
+    'a 413': () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/test-echo',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ text: 'x'.repeat(4096) }),
+      }),
+  }
+  for (const [kind, answer] of Object.entries(answers)) {
+    it(`sends security headers with a CSP that forbids inline script and frames on ${kind}`, async () => {
+      const response = await answer()
+      const csp = String(response.headers['content-security-policy'])
+      const directives = new Map(
+        csp.split(';').map((part) => {
+          const [name, ...values] = part.trim().split(/\s+/)
+          return [name, values.join(' ')] as const
+        }),
+      )
+      expect(directives.get('default-src')).toBe("'self'")
+      expect(directives.get('script-src')).toBe("'self'")
+      expect(directives.get('connect-src')).toBe("'self'")
+      expect(directives.get('object-src')).toBe("'none'")
+      expect(directives.get('base-uri')).toBe("'none'")
+      expect(directives.get('frame-ancestors')).toBe("'none'")
+      expect(response.headers['x-frame-options']).toBe('DENY')
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['referrer-policy']).toBe('no-referrer')
+      expect(response.headers['x-request-id']).toBeTruthy()
+    })
+  }
 
   it('serves the public festival identity', async () => {
     const response = await t.app.inject('/api/festival')

@@ -57,4 +57,15 @@ describe('serving the built client compressed', () => {
     expect(page.headers['cache-control']).toBe('no-cache')
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>VibeConnect</title>')
   })
+
+  it('sends the same security headers on the page and on static files', async () => {
+    for (const url of ['/', '/some/client/route', '/assets/app-abc123.js']) {
+      const answer = await get(url, 'br')
+      expect(answer.statusCode, url).toBe(200)
+      expect(answer.headers['content-security-policy'], url).toMatch(/script-src 'self'(;|$)/)
+      expect(answer.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+      expect(answer.headers['x-frame-options'], url).toBe('DENY')
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer')
+    }
+  })
 })
