@@ -191,6 +191,66 @@ describe('two instances on one PostgreSQL', () => {
     }
   })
 
+  it('under load, an outage answers 503 in the envelope and nothing else, and load recovers', async () => {
+    const { session } = await signUp(a)
+    const headers = { authorization: `Bearer ${session.access_token}` }
+    const answers: { status: number; code?: string; at: number; ms: number }[] = []
+    let running = true
+    // Three clients per instance, each reading the feed back to back.
+    const client = async (server: ServerProcess) => {
+      while (running) {
+        const started = Date.now()
+        const response = await fetch(`${server.url}/api/vibes`, {
+          headers,
+          signal: AbortSignal.timeout(15_000),
+        })
+        const body = (await response.json()) as { code?: string }
+        answers.push({
+          status: response.status,
+          code: body.code,
+          at: started,
+          ms: Date.now() - started,
+        })
+      }
+    }
+    const clients = [a, b, a, b, a, b].map(client)
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    await pause(1000)
+    postgres.stop()
+    const downSince = Date.now()
+    await pause(2000)
+    await postgres.start()
+    for (const server of [a, b]) {
+      await expect
+        .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 15_000 })
+        .toBe(200)
+    }
+    // Pools may still hold a connection that died with the server: allow a moment to drop it.
+    const settled = Date.now() + 1000
+    await pause(3000)
+    running = false
+    await Promise.all(clients)
+
+    const unexpected = answers.filter(
+      (answer) =>
+        answer.status !== 200 && !(answer.status === 503 && answer.code === 'service_unavailable'),
+    )
+    expect(unexpected).toEqual([])
+    const unavailable = answers.filter((answer) => answer.status === 503)
+    expect(unavailable.length).toBeGreaterThan(0)
+    expect(unavailable.every((answer) => answer.at >= downSince - 1000)).toBe(true)
+    // Bounded while it is down: no request hangs.
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(10_000)
+    const afterwards = answers.filter((answer) => answer.at >= settled)
+    expect(afterwards.length).toBeGreaterThan(0)
+    expect(afterwards.every((answer) => answer.status === 200)).toBe(true)
+    console.info(
+      `outage under load: ${answers.length} requests, ${unavailable.length} answered 503 while PostgreSQL was down, ${afterwards.length} after recovery all 200`,
+    )
+    expect(a.child.exitCode).toBeNull()
+    expect(b.child.exitCode).toBeNull()
+  })
+
   it('the example nginx configuration balances both instances', async () => {
     if (!hasNginx()) {
       if (process.env.CI) throw new Error('nginx is missing: .ci/run installs nginx-light')
