@@ -15,6 +15,7 @@ const KINDS = [
   'expired',
   'otherKey',
   'algNone',
+  'tampered',
   'signedOut',
   'otherUser',
   'own',
@@ -31,6 +32,7 @@ const DATA_REFUSED = {
   expired: [401, 'bad_jwt'],
   otherKey: [401, 'bad_jwt'],
   algNone: [401, 'bad_jwt'],
+  tampered: [401, 'bad_jwt'],
   signedOut: [401, 'session_not_found'],
 } satisfies Record<string, Expected>
 const GOTRUE_REFUSED = {
@@ -39,6 +41,7 @@ const GOTRUE_REFUSED = {
   expired: [403, 'bad_jwt'],
   otherKey: [403, 'bad_jwt'],
   algNone: [403, 'bad_jwt'],
+  tampered: [403, 'bad_jwt'],
   signedOut: [403, 'session_not_found'],
 } satisfies Record<string, Expected>
 const PUBLIC = Object.fromEntries(KINDS.map((kind) => [kind, 200])) as Record<Kind, Expected>
@@ -115,6 +118,14 @@ describe('authorization matrix', () => {
     },
     { name: 'GET /api/lineup (public)', expected: PUBLIC, request: () => lineup },
     { name: 'GET /api/festival (public)', expected: PUBLIC, request: () => festival },
+    // Endpoints that take no token ignore whatever is sent.
+    {
+      name: 'GET /auth/v1/settings (public)',
+      expected: PUBLIC,
+      request: () => get('/auth/v1/settings'),
+    },
+    { name: 'GET /healthz (public)', expected: PUBLIC, request: () => get('/healthz') },
+    { name: 'GET /readyz (public)', expected: PUBLIC, request: () => get('/readyz') },
     {
       name: 'live channel /api/live',
       expected: {
@@ -136,8 +147,9 @@ describe('authorization matrix', () => {
       request: () => ({ method: 'POST', url: '/auth/v1/logout?scope=local' }),
     },
   ]
-  const lineup = { method: 'GET' as const, url: '/api/lineup' }
-  const festival = { method: 'GET' as const, url: '/api/festival' }
+  const get = (url: string) => ({ method: 'GET' as const, url })
+  const lineup = get('/api/lineup')
+  const festival = get('/api/festival')
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -181,6 +193,10 @@ describe('authorization matrix', () => {
     // ...and not signed at all.
     const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url')
     tokens.algNone = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`
+    // The attacker's own valid token with the victim's identity pasted into its payload.
+    const [header, , signature] = tokens.otherUser.split('.')
+    const attackerClaims = decodeJwt(tokens.otherUser)
+    tokens.tampered = `${header}.${encode({ ...attackerClaims, sub: victim.userId, email: victim.email })}.${signature}`
 
     const created = await t.app.inject({
       method: 'POST',
