@@ -89,4 +89,26 @@ describe('@supabase/auth-js against /auth/v1', () => {
     const { error } = await auth.getUser()
     expect(isAuthSessionMissingError(error)).toBe(true)
   })
+
+  it('signs out the other devices only with scope "others", and every device with "global"', async () => {
+    const email = uniqueEmail()
+    const phone = createAuthClient(baseUrl)
+    await phone.signUp({ email, password: GOOD_PASSWORD })
+    const laptop = createAuthClient(baseUrl)
+    const tablet = createAuthClient(baseUrl)
+    for (const device of [laptop, tablet]) {
+      expect((await device.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull()
+    }
+
+    expect((await phone.signOut({ scope: 'others' })).error).toBeNull()
+    expect((await phone.getUser()).error).toBeNull()
+    for (const device of [laptop, tablet]) {
+      expect(isAuthSessionMissingError((await device.getUser()).error)).toBe(true)
+    }
+
+    const again = createAuthClient(baseUrl)
+    await again.signInWithPassword({ email, password: GOOD_PASSWORD })
+    expect((await again.signOut({ scope: 'global' })).error).toBeNull()
+    expect(isAuthSessionMissingError((await phone.getUser()).error)).toBe(true)
+  })
 })
