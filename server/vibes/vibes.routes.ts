@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import {
+  type FeedPage,
   FeedPageSchema,
   FeedQuerySchema,
   MyVibeSchema,
@@ -15,8 +16,9 @@ import type { AuthUser } from '../auth/auth-service'
 import { requireUser } from '../auth/require-user'
 import { readUserCount } from '../auth/users.repository'
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor'
+import { FirstPageCache } from './first-page-cache'
 import { presentVibe } from './vibes.presenter'
-import { findVibeByUser, listFeedPage } from './vibes.repository'
+import { type FeedPosition, findVibeByUser, listFeedPage } from './vibes.repository'
 import { createVibe, updateOwnVibe } from './vibes.service'
 
 // The shared schema strips unknown keys (forms may carry extras); the API refuses each by name,
@@ -53,19 +55,34 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
     reply.header('Cache-Control', 'no-store')
   })
 
+  const readFeedPage = async (limit: number, after?: FeedPosition) => {
+    const rows = await listFeedPage(database.db, { after, limit })
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    return {
+      vibes: page.map(presentVibe),
+      nextCursor: rows.length > limit && last ? encodeFeedCursor(last) : null,
+    }
+  }
+  const firstPage = new FirstPageCache((limit) => readFeedPage(limit), app.ctx.now)
+  // Other instances' writes arrive through the bus; a resync means some may have been missed.
+  const stopWatching = app.ctx.changes.subscribe((event) => {
+    if (event.type !== 'user-count') firstPage.invalidate()
+  })
+  app.addHook('onClose', async () => stopWatching())
+
   app.get(
     '/api/vibes',
     { schema: { querystring: FeedQuerySchema, response: { 200: FeedPageSchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, limit } = request.query
-      const after = cursor === undefined ? undefined : decodeFeedCursor(cursor)
-      const rows = await listFeedPage(database.db, { after, limit })
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      return {
-        vibes: page.map(presentVibe),
-        nextCursor: rows.length > limit && last ? encodeFeedCursor(last) : null,
+      if (cursor === undefined) {
+        // Already JSON, checked against FeedPageSchema when it was built: Fastify sends a string
+        // with a JSON content type as it is, without serializing it again.
+        const body = await firstPage.get(limit)
+        return reply.type('application/json; charset=utf-8').send(body as unknown as FeedPage)
       }
+      return readFeedPage(limit, decodeFeedCursor(cursor))
     },
   )
 
@@ -85,6 +102,8 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = caller(request)
       const row = await createVibe(deps, user, request.body)
+      // Now, not when the bus's notification comes back: the writer reads its own write.
+      firstPage.invalidate()
       return reply.status(201).send({ vibe: presentVibe(row) })
     },
   )
@@ -101,6 +120,7 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = caller(request)
       const row = await updateOwnVibe(deps, user, request.params.id, request.body)
+      firstPage.invalidate()
       return { vibe: presentVibe(row) }
     },
   )

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import type { AppDatabase } from '../db/database'
+import { bearer, signUpUser } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+// Instance B caches its first feed page; writes through instance A must reach it through the
+// change bus. B's clock stands still, so the cache's age limit cannot be what refreshes it.
+describe('the cached first feed page across instances (PostgreSQL)', () => {
+  let a: TestApp
+  let b: FastifyInstance
+  let bDatabase: AppDatabase
+  beforeAll(async () => {
+    a = await createTestApp()
+    bDatabase = a.testDatabase.open()
+    b = await buildApp(a.config, { database: bDatabase, now: createFakeClock().now })
+    await b.ready()
+  })
+  afterAll(async () => {
+    await b.close()
+    await bDatabase.close()
+    await a.close()
+  })
+
+  it('shows a vibe created or updated through another instance', async () => {
+    const user = await signUpUser(a)
+    const statusesOnB = async () => {
+      const answer = await b.inject({ url: '/api/vibes', headers: bearer(user.accessToken) })
+      expect(answer.statusCode).toBe(200)
+      return (answer.json().vibes as Array<{ status: string }>).map((vibe) => vibe.status)
+    }
+    expect(await statusesOnB()).toEqual([])
+
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/vibes',
+      headers: bearer(user.accessToken),
+      payload: { username: 'Crosser', emoji: '🎸', status: 'written on A' },
+    })
+    expect(created.statusCode).toBe(201)
+    await expect.poll(statusesOnB, { timeout: 1000 }).toEqual(['written on A'])
+
+    const updated = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/vibes/${created.json().vibe.id}`,
+      headers: bearer(user.accessToken),
+      payload: { username: 'Crosser', emoji: '🎸', status: 'changed on A' },
+    })
+    expect(updated.statusCode).toBe(200)
+    await expect.poll(statusesOnB, { timeout: 1000 }).toEqual(['changed on A'])
+  })
+})
