@@ -1,7 +1,7 @@
-import { type FeedPage, FeedPageSchema } from '../../shared/vibes/vibe.schema'
+import type { z } from 'zod'
 
-/** Longest a cached first page is served if a change notification were lost. */
-export const FIRST_PAGE_MAX_AGE_MS = 2000
+/** Longest a cached answer is served if a change notification were lost. */
+export const RESPONSE_CACHE_MAX_AGE_MS = 2000
 
 interface Entry {
   body: string
@@ -9,51 +9,51 @@ interface Entry {
 }
 
 /**
- * The first feed page, serialized once and served until a vibe changes. Every client asks for it
- * when the app opens and again after every reconnect, so at festival scale it is the hottest
- * read there is, and it only changes when a vibe does. Each change (this instance's writes
- * directly, other instances' through the change bus) drops it, and it never outlives
- * FIRST_PAGE_MAX_AGE_MS. A page whose read began before a change is never kept.
+ * JSON answers that are the same for every caller until something changes, built once and served
+ * as text until `invalidate()` (the owner calls it on its own writes and on change-bus events
+ * from other instances) or RESPONSE_CACHE_MAX_AGE_MS, whichever comes first. Misses that arrive
+ * together share one build, and a build that began before a change is never kept.
  */
-export class FirstPageCache {
-  private readonly pages = new Map<number, Entry>()
-  private readonly building = new Map<number, Promise<string>>()
+export class ResponseCache<Key> {
+  private readonly entries = new Map<Key, Entry>()
+  private readonly building = new Map<Key, Promise<string>>()
   private version = 0
 
   constructor(
-    private readonly load: (limit: number) => Promise<FeedPage>,
+    private readonly schema: z.ZodType,
+    private readonly load: (key: Key) => Promise<unknown>,
     private readonly now: () => number,
   ) {}
 
   invalidate(): void {
     this.version += 1
-    this.pages.clear()
+    this.entries.clear()
     this.building.clear()
   }
 
-  /** The page as JSON text, checked against the response schema when it was built. */
-  get(limit: number): Promise<string> {
-    const cached = this.pages.get(limit)
-    if (cached && this.now() - cached.builtAt < FIRST_PAGE_MAX_AGE_MS)
+  /** The answer as JSON text, checked against the response schema when it was built. */
+  get(key: Key): Promise<string> {
+    const cached = this.entries.get(key)
+    if (cached && this.now() - cached.builtAt < RESPONSE_CACHE_MAX_AGE_MS) {
       return Promise.resolve(cached.body)
-    // Requests that miss together share one read.
-    let pending = this.building.get(limit)
+    }
+    let pending = this.building.get(key)
     if (!pending) {
-      pending = this.build(limit)
-      this.building.set(limit, pending)
+      pending = this.build(key)
+      this.building.set(key, pending)
     }
     return pending
   }
 
-  private async build(limit: number): Promise<string> {
+  private async build(key: Key): Promise<string> {
     const version = this.version
     const builtAt = this.now()
     try {
-      const body = JSON.stringify(FeedPageSchema.parse(await this.load(limit)))
-      if (version === this.version) this.pages.set(limit, { body, builtAt })
+      const body = JSON.stringify(this.schema.parse(await this.load(key)))
+      if (version === this.version) this.entries.set(key, { body, builtAt })
       return body
     } finally {
-      if (version === this.version) this.building.delete(limit)
+      if (version === this.version) this.building.delete(key)
     }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { FeedPage } from '../../shared/vibes/vibe.schema'
+import { type FeedPage, FeedPageSchema } from '../../shared/vibes/vibe.schema'
 import { createFakeClock } from '../test/fake-clock'
-import { FIRST_PAGE_MAX_AGE_MS, FirstPageCache } from './first-page-cache'
+import { RESPONSE_CACHE_MAX_AGE_MS, ResponseCache } from './response-cache'
 
 const page = (status: string): FeedPage => ({
   vibes: [
@@ -32,11 +32,12 @@ function manualLoader() {
   }
 }
 
-describe('the first feed page cache', () => {
+// Exercised with the feed's first page, the answer it was built for.
+describe('the response cache', () => {
   it('reads once for many requests, then serves the same text until a change', async () => {
     const clock = createFakeClock()
     const loader = manualLoader()
-    const cache = new FirstPageCache(loader.load, clock.now)
+    const cache = new ResponseCache(FeedPageSchema, loader.load, clock.now)
     const first = Promise.all([cache.get(50), cache.get(50), cache.get(50)])
     loader.release(page('one'))
     const bodies = await first
@@ -55,7 +56,7 @@ describe('the first feed page cache', () => {
   it('never keeps a page whose read began before a change', async () => {
     const clock = createFakeClock()
     const loader = manualLoader()
-    const cache = new FirstPageCache(loader.load, clock.now)
+    const cache = new ResponseCache(FeedPageSchema, loader.load, clock.now)
     const stale = cache.get(50)
     cache.invalidate()
     loader.release(page('before the change'))
@@ -66,14 +67,14 @@ describe('the first feed page cache', () => {
     expect(loader.reads()).toBe(2)
   })
 
-  it('reads again once the page is older than its maximum age, and per page size', async () => {
+  it('reads again once the answer is older than its maximum age, and per key', async () => {
     const clock = createFakeClock()
     const loader = manualLoader()
-    const cache = new FirstPageCache(loader.load, clock.now)
+    const cache = new ResponseCache(FeedPageSchema, loader.load, clock.now)
     const first = cache.get(50)
     loader.release(page('one'))
     await first
-    clock.advance(FIRST_PAGE_MAX_AGE_MS)
+    clock.advance(RESPONSE_CACHE_MAX_AGE_MS)
     const aged = cache.get(50)
     loader.release(page('aged'))
     expect(JSON.parse(await aged).vibes[0].status).toBe('aged')
@@ -84,8 +85,9 @@ describe('the first feed page cache', () => {
   })
 
   it('refuses to cache a page that breaks the response schema', async () => {
-    const cache = new FirstPageCache(
-      async () => ({ vibes: [{ id: 1 }], nextCursor: null }) as unknown as FeedPage,
+    const cache = new ResponseCache(
+      FeedPageSchema,
+      async () => ({ vibes: [{ id: 1 }], nextCursor: null }),
       Date.now,
     )
     await expect(cache.get(50)).rejects.toThrow()

@@ -7,6 +7,7 @@ import {
   FeedPageSchema,
   FeedQuerySchema,
   MyVibeSchema,
+  type UserCount,
   UserCountSchema,
   VibeIdParamsSchema,
   VibeInputSchema,
@@ -15,8 +16,8 @@ import {
 import type { AuthUser } from '../auth/auth-service'
 import { requireUser } from '../auth/require-user'
 import { readUserCount } from '../auth/users.repository'
+import { ResponseCache } from '../http/response-cache'
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor'
-import { FirstPageCache } from './first-page-cache'
 import { presentVibe } from './vibes.presenter'
 import { type FeedPosition, findVibeByUser, listFeedPage } from './vibes.repository'
 import { createVibe, updateOwnVibe } from './vibes.service'
@@ -64,10 +65,22 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
       nextCursor: rows.length > limit && last ? encodeFeedCursor(last) : null,
     }
   }
-  const firstPage = new FirstPageCache((limit) => readFeedPage(limit), app.ctx.now)
+  // The first feed page and the user count are the same for everyone until something changes:
+  // read once, served as text (ADR 010).
+  const firstPage = new ResponseCache(
+    FeedPageSchema,
+    (limit: number) => readFeedPage(limit),
+    app.ctx.now,
+  )
+  const userCount = new ResponseCache(
+    UserCountSchema,
+    async () => ({ count: await readUserCount(database.db) }),
+    app.ctx.now,
+  )
   // Other instances' writes arrive through the bus; a resync means some may have been missed.
   const stopWatching = app.ctx.changes.subscribe((event) => {
     if (event.type !== 'user-count') firstPage.invalidate()
+    if (event.type !== 'vibe') userCount.invalidate()
   })
   app.addHook('onClose', async () => stopWatching())
 
@@ -128,6 +141,9 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/count',
     { schema: { response: { 200: UserCountSchema, ...errors } } },
-    async () => ({ count: await readUserCount(database.db) }),
+    async (_request, reply) => {
+      const body = await userCount.get('all')
+      return reply.type('application/json; charset=utf-8').send(body as unknown as UserCount)
+    },
   )
 }

@@ -63,6 +63,7 @@ export type FeedPage = z.infer<typeof FeedPageSchema>
 export const MyVibeSchema = z.object({ vibe: VibeSchema.nullable() })
 export const VibeResponseSchema = z.object({ vibe: VibeSchema })
 export const UserCountSchema = z.object({ count: z.number().int().min(0) })
+export type UserCount = z.infer<typeof UserCountSchema>
 // Ids are UUIDs; anything outside this alphabet (a NUL byte, say, which PostgreSQL cannot even
 // compare) is refused as invalid rather than looked up.
 export const VibeIdParamsSchema = z.object({

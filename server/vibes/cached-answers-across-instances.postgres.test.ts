@@ -6,9 +6,10 @@ import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 
-// Instance B caches its first feed page; writes through instance A must reach it through the
-// change bus. B's clock stands still, so the cache's age limit cannot be what refreshes it.
-describe('the cached first feed page across instances (PostgreSQL)', () => {
+// Instance B caches its first feed page and the user count; changes through instance A must
+// reach it through the change bus. B's clock stands still, so the caches' age limit cannot be
+// what refreshes them.
+describe('cached answers across instances (PostgreSQL)', () => {
   let a: TestApp
   let b: FastifyInstance
   let bDatabase: AppDatabase
@@ -50,5 +51,17 @@ describe('the cached first feed page across instances (PostgreSQL)', () => {
     })
     expect(updated.statusCode).toBe(200)
     await expect.poll(statusesOnB, { timeout: 1000 }).toEqual(['changed on A'])
+  })
+
+  it('counts a sign-up made through another instance', async () => {
+    const user = await signUpUser(a)
+    const countOnB = async () => {
+      const answer = await b.inject({ url: '/api/users/count', headers: bearer(user.accessToken) })
+      expect(answer.statusCode).toBe(200)
+      return answer.json().count as number
+    }
+    const before = await countOnB()
+    await signUpUser(a)
+    await expect.poll(countOnB, { timeout: 1000 }).toBe(before + 1)
   })
 })
