@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
 import type { Config } from '../config/config'
 import { type AppDatabase, writeTransaction } from '../db/database'
+import type { Database } from '../db/schema'
 import type { ChangeBus } from '../events/change-bus'
 import { AppError } from '../http/app-error'
 import type { Mailer } from '../mail/mailer'
@@ -53,11 +55,10 @@ export class SessionTokens {
     user: UserRow,
     options: { sessionId?: string; parentHash?: string; meta?: RequestMeta } = {},
   ): Promise<IssuedSession> {
-    const { database, now, config } = this.deps
-    const issuedAt = now()
+    const issuedAt = this.deps.now()
     const sessionId = options.sessionId ?? randomUUID()
     const refreshToken = generateOpaqueToken()
-    await writeTransaction(database, async (trx) => {
+    await writeTransaction(this.deps.database, async (trx) => {
       if (!options.sessionId) {
         await insertSession(trx, {
           id: sessionId,
@@ -68,15 +69,57 @@ export class SessionTokens {
           ip: options.meta?.ip ?? null,
         })
       }
-      await insertRefreshToken(trx, {
-        token_hash: hashOpaqueToken(refreshToken),
-        session_id: sessionId,
-        user_id: user.id,
-        parent_hash: options.parentHash ?? null,
-        created_at: issuedAt,
-        used_at: null,
-      })
+      await this.storeRefreshToken(trx, user, sessionId, refreshToken, options.parentHash, issuedAt)
     })
+    return this.sign(user, sessionId, refreshToken, issuedAt)
+  }
+
+  /**
+   * Continues a session with a new refresh token, stored in the same transaction as `claim`, which
+   * marks the old one used: one commit (one fsync on SQLite) per refresh. When `claim` answers
+   * false, what it did is committed (a session it revoked stays revoked) and nothing is issued.
+   */
+  async rotate(
+    user: UserRow,
+    sessionId: string,
+    parentHash: string,
+    claim: (trx: Transaction<Database> | Kysely<Database>) => Promise<boolean>,
+  ): Promise<IssuedSession | null> {
+    const issuedAt = this.deps.now()
+    const refreshToken = generateOpaqueToken()
+    const claimed = await writeTransaction(this.deps.database, async (trx) => {
+      if (!(await claim(trx))) return false
+      await this.storeRefreshToken(trx, user, sessionId, refreshToken, parentHash, issuedAt)
+      return true
+    })
+    return claimed ? this.sign(user, sessionId, refreshToken, issuedAt) : null
+  }
+
+  private storeRefreshToken(
+    trx: Transaction<Database> | Kysely<Database>,
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    parentHash: string | undefined,
+    issuedAt: number,
+  ) {
+    return insertRefreshToken(trx, {
+      token_hash: hashOpaqueToken(refreshToken),
+      session_id: sessionId,
+      user_id: user.id,
+      parent_hash: parentHash ?? null,
+      created_at: issuedAt,
+      used_at: null,
+    })
+  }
+
+  private async sign(
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    issuedAt: number,
+  ): Promise<IssuedSession> {
+    const { config } = this.deps
     const { token, expiresAt } = await signAccessToken(
       this.deps.signingKey,
       { sub: user.id, email: user.email, role: 'authenticated', session_id: sessionId },

@@ -53,44 +53,34 @@ export async function refreshTokenGrant(
   const { database, now } = deps
   const tokenHash = hashOpaqueToken(refreshToken)
   const row = await findRefreshToken(database.db, tokenHash)
-  if (!row) {
-    throw new AppError(
-      400,
-      'refresh_token_not_found',
-      'Invalid Refresh Token: Refresh Token Not Found',
-    )
-  }
-  const claimed = row.used_at === null && (await claimRefreshToken(database.db, tokenHash, now()))
-  if (!claimed) {
-    const usedAt = row.used_at ?? (await findRefreshToken(database.db, tokenHash))?.used_at ?? now()
-    if (now() - usedAt > deps.config.AUTH_REFRESH_REUSE_INTERVAL_S * 1000) {
-      await deleteSession(database.db, row.session_id)
-      throw new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
-    }
-  }
-  const user = await findUserById(database.db, row.user_id)
-  if (!user) {
-    throw new AppError(
-      400,
-      'refresh_token_not_found',
-      'Invalid Refresh Token: Refresh Token Not Found',
-    )
-  }
-  await touchSession(database.db, row.session_id, now())
+  const user = row && (await findUserById(database.db, row.user_id))
+  if (!row || !user) throw refreshTokenNotFound()
   const session = await tokens
-    .issue(user, { sessionId: row.session_id, parentHash: tokenHash })
+    .rotate(user, row.session_id, tokenHash, async (trx) => {
+      const claimed = row.used_at === null && (await claimRefreshToken(trx, tokenHash, now()))
+      if (!claimed) {
+        const usedAt = row.used_at ?? (await findRefreshToken(trx, tokenHash))?.used_at ?? now()
+        if (now() - usedAt > deps.config.AUTH_REFRESH_REUSE_INTERVAL_S * 1000) {
+          await deleteSession(trx, row.session_id)
+          return false
+        }
+      }
+      await touchSession(trx, row.session_id, now())
+      return true
+    })
     .catch((error: unknown) => {
       // The session was revoked between our read and the insert (foreign key): not found.
-      throw isForeignKeyViolation(error)
-        ? new AppError(
-            400,
-            'refresh_token_not_found',
-            'Invalid Refresh Token: Refresh Token Not Found',
-          )
-        : error
+      throw isForeignKeyViolation(error) ? refreshTokenNotFound() : error
     })
+  // Null: the token was replayed after the reuse window, and the session is now revoked.
+  if (!session) {
+    throw new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  }
   return presentSession(session, user)
 }
+
+const refreshTokenNotFound = () =>
+  new AppError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
 
 function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code
