@@ -2,7 +2,14 @@ import { openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { ownServer } from './support/own-server'
 import { PORT_BASE } from './support/servers'
-import { fanWithVibe, feedEntry, openMainApp, uniqueUsername, waitUntilLive } from './support/vibes'
+import {
+  fanWithVibe,
+  feedEntry,
+  fulfillWithError,
+  openMainApp,
+  uniqueUsername,
+  waitUntilLive,
+} from './support/vibes'
 
 // What a phone at a festival lives through: the network drops, and the auth server has a bad
 // moment. The app says what is going on and recovers by itself.
@@ -51,11 +58,7 @@ test.describe('a flaky network', () => {
     await page.route(/\/auth\/v1\/token\?grant_type=refresh_token/, async (route) => {
       refreshAttempts += 1
       if (refreshAttempts <= 3) {
-        await route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'service_unavailable', message: 'Try again shortly' }),
-        })
+        await fulfillWithError(route, 503, 'service_unavailable', 'Try again shortly')
       } else {
         await route.continue()
       }
