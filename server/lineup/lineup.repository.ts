@@ -19,6 +19,19 @@ export async function findLineupSnapshot(
 }
 
 /**
+ * Only the ETag of the lineup now being served: most requests are an unchanged lineup's 304,
+ * which needs neither the document nor, on PostgreSQL, its transfer.
+ */
+export async function findLineupEtag(database: AppDatabase): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom('lineup_snapshots')
+    .select('etag')
+    .where('id', '=', CURRENT)
+    .executeTakeFirst()
+  return row?.etag
+}
+
+/**
  * Stores a lineup. Identical content changes nothing, not even `lastUpdated`; one upsert decides
  * that atomically, so two instances storing the same upstream lineup cannot bump it either.
  */

@@ -5,7 +5,7 @@ import { LineupFailureSchema, LineupResponseSchema } from '../../shared/lineup/l
 import { AppError } from '../http/app-error'
 import { ifNoneMatchHits } from './if-none-match'
 import { presentLineup } from './lineup.presenter'
-import { findLineupSnapshot } from './lineup.repository'
+import { findLineupEtag, findLineupSnapshot } from './lineup.repository'
 import { sendLineupFailure } from './lineup-error-handler'
 
 /**
@@ -28,14 +28,17 @@ export async function lineupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      reply.header('Cache-Control', 'no-cache')
+      const etag = await findLineupEtag(app.ctx.database)
+      if (etag && ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+        return reply.header('ETag', etag).code(304).send(undefined)
+      }
+      // Read whole, and tagged with what was read: the lineup may have changed since the ETag.
       const snapshot = await findLineupSnapshot(app.ctx.database)
       if (!snapshot) {
         throw new AppError(503, 'lineup_unavailable', 'The lineup has not been published yet')
       }
-      reply.header('ETag', snapshot.etag).header('Cache-Control', 'no-cache')
-      if (ifNoneMatchHits(request.headers['if-none-match'], snapshot.etag)) {
-        return reply.code(304).send(undefined)
-      }
+      reply.header('ETag', snapshot.etag)
       return presentLineup(snapshot)
     },
   )
