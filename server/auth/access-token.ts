@@ -48,12 +48,15 @@ export async function signAccessToken(
   return { token, expiresAt }
 }
 
-/** Verifies signature (HS256 only), audience and expiry; throws GoTrue's `bad_jwt` otherwise. */
+/**
+ * Verifies signature (HS256 only), audience and expiry; throws GoTrue's `bad_jwt` otherwise.
+ * Resolves to the claims and the expiry in epoch milliseconds.
+ */
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string,
   nowMs: number,
-): Promise<AccessTokenClaims> {
+): Promise<{ claims: AccessTokenClaims; expiresAtMs: number }> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: [ALGORITHM],
@@ -64,12 +67,13 @@ export async function verifyAccessToken(
     if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') {
       throw new errors.JWTClaimValidationFailed('missing claims', payload)
     }
-    return {
+    const claims: AccessTokenClaims = {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       role: 'authenticated',
       session_id: payload.session_id,
     }
+    return { claims, expiresAtMs: (payload.exp ?? 0) * 1000 }
   } catch (error) {
     const expired = error instanceof errors.JWTExpired
     throw new AppError(

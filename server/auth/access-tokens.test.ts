@@ -56,6 +56,9 @@ describe('access tokens', () => {
       expect(response.json().code, name).toBe('bad_jwt')
     }
 
+    // Accepted once before it expires, so the instance remembers it as verified...
+    expect((await me(user.accessToken)).statusCode).toBe(200)
+    // ...and still refuses it once expired.
     clock.advance(601_000)
     const expired = await me(user.accessToken)
     expect(expired.statusCode).toBe(403)

@@ -17,6 +17,7 @@ import {
 } from './sessions.repository'
 import type { IssuedSession } from './user.presenter'
 import type { UserRow } from './users.repository'
+import { VerifiedTokens } from './verified-tokens'
 
 export interface AuthDeps {
   database: AppDatabase
@@ -44,6 +45,9 @@ export interface AuthUser {
 
 /** Issues access tokens and checks them: the part of auth every request touches. */
 export class SessionTokens {
+  // Per instance, so per signing key: a token is only ever trusted under the key that checked it.
+  private readonly verifiedTokens = new VerifiedTokens()
+
   constructor(private readonly deps: AuthDeps) {}
 
   get issuer() {
@@ -139,11 +143,7 @@ export class SessionTokens {
     if (!token) {
       throw new AppError(401, 'no_authorization', 'This endpoint requires a Bearer token')
     }
-    const claims: AccessTokenClaims = await verifyAccessToken(
-      this.deps.signingKey,
-      token,
-      this.deps.now(),
-    )
+    const claims = await this.verify(token)
     if (!(await sessionIsActive(this.deps.database.db, claims.session_id, claims.sub))) {
       throw new AppError(
         403,
@@ -152,6 +152,15 @@ export class SessionTokens {
       )
     }
     return { id: claims.sub, email: claims.email, sessionId: claims.session_id }
+  }
+
+  private async verify(token: string): Promise<AccessTokenClaims> {
+    const now = this.deps.now()
+    const known = this.verifiedTokens.get(token, now)
+    if (known) return known
+    const verified = await verifyAccessToken(this.deps.signingKey, token, now)
+    this.verifiedTokens.remember(token, verified)
+    return verified.claims
   }
 
   async revoke(sessionId: string): Promise<void> {
