@@ -52,8 +52,9 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
   })
   const caller = (request: FastifyRequest) => callers.get(request)!
   // Personal, changing data: never cached by browsers or proxies.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store')
+    done(null, payload)
   })
 
   const readFeedPage = async (limit: number, after?: FeedPosition) => {
