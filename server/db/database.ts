@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
+import { SqliteGroupCommit } from './sqlite-group-commit'
 import { withStatementCache } from './statement-cache'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -21,6 +22,8 @@ export interface AppDatabase {
   dialect: Dialect
   /** The pg pool, for LISTEN/NOTIFY; undefined on SQLite. */
   pool?: pg.Pool
+  /** SQLite's write transactions, committed in groups; undefined on PostgreSQL. */
+  writes?: SqliteGroupCommit
   close(): Promise<void>
 }
 
@@ -47,6 +50,7 @@ function openSqlite(path: string): AppDatabase {
   return {
     db,
     dialect: 'sqlite',
+    writes: new SqliteGroupCommit(db),
     close: () => db.destroy(),
   }
 }
@@ -78,25 +82,17 @@ function openPostgres(options: DatabaseOptions): AppDatabase {
 }
 
 /**
- * Runs `work` in a short write transaction. On SQLite it begins IMMEDIATE, taking the write lock
- * up front so two writers queue on busy_timeout instead of failing with SQLITE_BUSY mid-way.
+ * Runs `work` in a short write transaction: all of it or none of it is stored, and the promise
+ * settles once that is durable. On SQLite, writes that arrive together share one IMMEDIATE
+ * transaction and its commit (`SqliteGroupCommit`, ADR 011), each in a savepoint of its own;
+ * `work` must only use the handle it is given, and not wait on anything but the database.
  */
 export async function writeTransaction<T>(
   database: AppDatabase,
   work: (trx: Transaction<Database> | Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (database.dialect === 'postgres') return database.db.transaction().execute(work)
-  return database.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn)
-    try {
-      const result = await work(conn)
-      await sql`commit`.execute(conn)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(conn)
-      throw error
-    }
-  })
+  if (database.writes) return database.writes.run(work)
+  return database.db.transaction().execute(work)
 }
 
 /** True when the database answers a trivial query. */
