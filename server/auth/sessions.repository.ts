@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AuthSessionsTable, Database, RefreshTokensTable } from '../db/schema'
+import type { AuthSessionsTable, Database, RefreshTokensTable, UsersTable } from '../db/schema'
 
 export async function insertSession(db: Kysely<Database>, session: AuthSessionsTable) {
   await db.insertInto('auth_sessions').values(session).execute()
@@ -49,6 +49,56 @@ export function findRefreshToken(db: Kysely<Database>, tokenHash: string) {
     .selectAll()
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst()
+}
+
+/**
+ * A refresh token and the user it belongs to, in one read (one round trip on PostgreSQL): the
+ * refresh grant needs both, and a token whose user is gone is not found.
+ */
+export async function findRefreshTokenWithUser(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<{ token: RefreshTokensTable; user: UsersTable } | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .select([
+      'refresh_tokens.token_hash',
+      'refresh_tokens.session_id',
+      'refresh_tokens.user_id',
+      'refresh_tokens.parent_hash',
+      'refresh_tokens.created_at',
+      'refresh_tokens.used_at',
+      'users.email',
+      'users.encrypted_password',
+      'users.email_confirmed_at',
+      'users.last_sign_in_at',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { email, encrypted_password, email_confirmed_at, last_sign_in_at } = row
+  return {
+    token: {
+      token_hash: row.token_hash,
+      session_id: row.session_id,
+      user_id: row.user_id,
+      parent_hash: row.parent_hash,
+      created_at: row.created_at,
+      used_at: row.used_at,
+    },
+    user: {
+      id: row.user_id,
+      email,
+      encrypted_password,
+      email_confirmed_at,
+      last_sign_in_at,
+      created_at: row.user_created_at,
+      updated_at: row.user_updated_at,
+    },
+  }
 }
 
 /** Marks a token used; false when another request used it first (the race two tabs can run). */

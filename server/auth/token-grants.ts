@@ -6,10 +6,11 @@ import {
   claimRefreshToken,
   deleteSession,
   findRefreshToken,
+  findRefreshTokenWithUser,
   touchSession,
 } from './sessions.repository'
 import { presentSession } from './user.presenter'
-import { findUserByEmail, findUserById, recordSignIn } from './users.repository'
+import { findUserByEmail, recordSignIn } from './users.repository'
 
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'Invalid login credentials')
@@ -52,9 +53,9 @@ export async function refreshTokenGrant(
 ) {
   const { database, now } = deps
   const tokenHash = hashOpaqueToken(refreshToken)
-  const row = await findRefreshToken(database.db, tokenHash)
-  const user = row && (await findUserById(database.db, row.user_id))
-  if (!row || !user) throw refreshTokenNotFound()
+  const found = await findRefreshTokenWithUser(database.db, tokenHash)
+  if (!found) throw refreshTokenNotFound()
+  const { token: row, user } = found
   const session = await tokens
     .rotate(user, row.session_id, tokenHash, async (trx) => {
       const claimed = row.used_at === null && (await claimRefreshToken(trx, tokenHash, now()))
