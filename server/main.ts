@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/config'
 import { loadEnvFile } from './config/env-file'
+import { siteOrigin } from './config/site-origin'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -31,6 +32,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
+    // Links are never built from request headers, so without PUBLIC_URL they name this machine.
+    app.log.warn(
+      { siteOrigin: siteOrigin(config, app.server.address()) },
+      'PUBLIC_URL is not set: e-mail links will point at this address, not your public site',
+    )
+  }
 }
 
 main().catch((error: unknown) => {

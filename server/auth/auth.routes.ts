@@ -11,6 +11,7 @@ import {
   UpdateUserBodySchema,
   VerifyQuerySchema,
 } from '../../shared/auth/auth.schema'
+import { siteOrigin } from '../config/site-origin'
 import { AppError } from '../http/app-error'
 import type { RequestMeta } from './auth-service'
 import { sendEmailLink, verifyEmailLink } from './email-links'
@@ -29,7 +30,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const meta = (request: FastifyRequest): RequestMeta => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
-    siteUrl: config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+    siteUrl: siteOrigin(config, app.server.address()),
   })
 
   app.addHook('onSend', async (_request, reply) => {
