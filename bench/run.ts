@@ -47,9 +47,7 @@ try {
     const db = await open()
     log(`--- ${db.kind} ---`)
     // The browser measures don't depend on the database: one run is enough.
-    const groups = GROUPS.filter(
-      (group) => wants(group) && (index === 0 || !['lighthouse', 'calibration'].includes(group)),
-    )
+    const groups = GROUPS.filter((group) => wants(group) && (index === 0 || group !== 'lighthouse'))
     await runOnDatabase({ db, plan, groups, nodeArgs, metrics })
   }
   machine.loadAfter = currentLoad()

@@ -51,6 +51,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       RATE_LIMIT: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: options.databaseUrl,
       MAIL_OUTBOX_DIR: options.mailDir,
       CLIENT_DIST_DIR: './dist/client',
