@@ -155,4 +155,31 @@ describe('an app with LINEUP_URL', () => {
     }
     expect(upstream.requests.length).toBe(1)
   })
+
+  it('drops its remembered ETag as soon as its own poll stores a change', async () => {
+    const upstream = await startFakeUpstream()
+    upstream.answer(json(lineupA))
+    // The clock stands still, so only the poll can make the remembered ETag go.
+    const frozen = Date.parse('2026-07-01T09:00:00Z')
+    const t = await createTestApp(
+      { LINEUP_URL: upstream.url, LINEUP_POLL_INTERVAL_S: '5' },
+      { now: () => frozen },
+    )
+    const ask = (etag?: string) =>
+      t.app.inject({ url: '/api/lineup', headers: etag ? { 'if-none-match': etag } : {} })
+    try {
+      await vi.waitFor(async () => expect((await ask()).json().data).toHaveLength(1))
+      const etagA = String((await ask()).headers.etag)
+      expect((await ask(etagA)).statusCode).toBe(304)
+
+      upstream.answer(json(lineupB))
+      await vi.waitFor(() => expect(upstream.requests.length).toBe(2), { timeout: 8_000 })
+      await vi.waitFor(async () => expect((await ask(etagA)).statusCode).toBe(200))
+      expect((await ask(etagA)).json().data).toHaveLength(2)
+    } finally {
+      upstream.answer(() => {})
+      await t.close()
+      await upstream.close()
+    }
+  }, 15_000)
 })

@@ -18,6 +18,8 @@ export interface LineupPollerOptions {
   clock: FestivalClock
   now: () => number
   log: PollerLog
+  /** Called after a poll stored a changed lineup (this instance's caches drop the old one). */
+  onChanged?: () => void
 }
 
 /** What one poll did; anything but `changed` leaves the stored lineup as it was. */
@@ -87,6 +89,7 @@ export function createLineupPoller(options: LineupPollerOptions): LineupPoller {
         etag: response.headers.get('etag') ?? undefined,
         lastModified: response.headers.get('last-modified') ?? undefined,
       }
+      if (changed) options.onChanged?.()
       log.info({ ...context, sets: parsed.items.length, changed }, 'lineup fetched from upstream')
       return changed ? 'changed' : 'unchanged'
     } catch (error) {

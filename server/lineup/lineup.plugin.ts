@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { FestivalClock } from '../../shared/lineup/festival-day'
+import { ShortLivedMemo } from '../http/short-lived-memo'
 import { seedDemoLineup } from './demo-lineup'
-import { lineupRoutes } from './lineup.routes'
+import { findLineupEtag } from './lineup.repository'
+import { LINEUP_ETAG_MAX_AGE_MS, lineupRoutes } from './lineup.routes'
 import { createLineupPoller } from './lineup-poller'
 
 /**
@@ -14,7 +16,13 @@ export async function lineupPlugin(app: FastifyInstance): Promise<void> {
     timeZone: config.FESTIVAL_TIME_ZONE,
     dayChangeHour: config.FESTIVAL_DAY_CHANGE_HOUR,
   }
-  await app.register(lineupRoutes)
+  // The ETag an unchanged lineup's 304 compares with, read at most once a second (ADR 014).
+  const currentEtag = new ShortLivedMemo<void, string | undefined>(
+    () => findLineupEtag(database),
+    now,
+    LINEUP_ETAG_MAX_AGE_MS,
+  )
+  await app.register(lineupRoutes, { currentEtag })
   if (!config.LINEUP_URL) {
     await seedDemoLineup(database, clock, now(), app.log)
     return
@@ -27,6 +35,7 @@ export async function lineupPlugin(app: FastifyInstance): Promise<void> {
     clock,
     now,
     log: app.log.child({ component: 'lineup-poller' }),
+    onChanged: () => currentEtag.invalidate(),
   })
   app.addHook('onReady', async () => poller.start())
   // preClose runs before the database is closed, so no poll writes to a closed database.
