@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os'
 
 /**
- * argon2id costs a core for ~20 ms per call and runs on libuv's pool of 4 threads. On a small
- * machine four at once leave the event loop no core, so every other request waits behind a
- * sign-in storm; capped at one less than the cores, sign-ins queue and the rest stays fast.
+ * argon2id costs a core for ~10-20 ms per call. On a small machine several at once leave the
+ * event loop no core, so every other request waits behind a sign-in storm; capped at one less
+ * than the cores (each lane has its own lower-priority thread, hash-threads.ts), sign-ins queue
+ * and the rest stays fast.
  */
 export const HASH_LANES = Math.max(1, availableParallelism() - 1)
 
