@@ -10,6 +10,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter'
 import { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
 import {
+  claimAndReplaceRefreshToken,
   deleteSession,
   insertRefreshToken,
   insertSession,
@@ -32,7 +33,7 @@ export interface AuthDeps {
 export interface RequestMeta {
   ip: string
   userAgent: string | undefined
-  /** The site's origin: PUBLIC_URL, or the origin the request came to. */
+  /** The site's origin: PUBLIC_URL, or the address the server listens on (never a request header). */
   siteUrl: string
 }
 
@@ -97,6 +98,27 @@ export class SessionTokens {
       return true
     })
     return claimed ? this.sign(user, sessionId, refreshToken, issuedAt) : null
+  }
+
+  /**
+   * The common refresh on PostgreSQL: the parent token is unused, so claiming it, touching the
+   * session and storing the successor go to the database as one statement. Null when that
+   * stored nothing (used already, session gone): `rotate` then decides what that means.
+   */
+  async rotateUnused(
+    user: UserRow,
+    sessionId: string,
+    parentHash: string,
+  ): Promise<IssuedSession | null> {
+    const issuedAt = this.deps.now()
+    const refreshToken = generateOpaqueToken()
+    const stored = await claimAndReplaceRefreshToken(
+      this.deps.database.db,
+      parentHash,
+      { token_hash: hashOpaqueToken(refreshToken), created_at: issuedAt },
+      issuedAt,
+    )
+    return stored ? this.sign(user, sessionId, refreshToken, issuedAt) : null
   }
 
   private storeRefreshToken(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { AuthSessionsTable, Database, RefreshTokensTable, UsersTable } from '../db/schema'
 
 export async function insertSession(db: Kysely<Database>, session: AuthSessionsTable) {
@@ -110,4 +110,35 @@ export async function claimRefreshToken(db: Kysely<Database>, tokenHash: string,
     .where('used_at', 'is', null)
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+/**
+ * PostgreSQL only: claims an unused refresh token, touches its session and stores its successor
+ * in one statement (data-modifying CTEs), so one round trip instead of a transaction's five.
+ * False when nothing was stored: the token was used already, or its session is gone; the
+ * caller then takes the general path, which tells those apart. SQLite has no UPDATE in a CTE,
+ * and needs none: its transaction costs no round trips.
+ */
+export async function claimAndReplaceRefreshToken(
+  db: Kysely<Database>,
+  parentHash: string,
+  successor: { token_hash: string; created_at: number },
+  now: number,
+): Promise<boolean> {
+  const result = await sql`
+    with claimed as (
+      update refresh_tokens set used_at = ${now}
+      where token_hash = ${parentHash} and used_at is null
+      returning session_id
+    ), touched as (
+      update auth_sessions set refreshed_at = ${now}
+      where id in (select session_id from claimed)
+      returning id, user_id
+    )
+    insert into refresh_tokens (token_hash, session_id, user_id, parent_hash, created_at, used_at)
+    select ${successor.token_hash}::text, id, user_id, ${parentHash}::text,
+      ${successor.created_at}::bigint, null
+    from touched
+  `.execute(db)
+  return (result.numAffectedRows ?? 0n) > 0n
 }

@@ -56,6 +56,11 @@ export async function refreshTokenGrant(
   const found = await findRefreshTokenWithUser(database.db, tokenHash)
   if (!found) throw refreshTokenNotFound()
   const { token: row, user } = found
+  if (row.used_at === null && database.dialect === 'postgres') {
+    const rotated = await tokens.rotateUnused(user, row.session_id, tokenHash)
+    if (rotated) return presentSession(rotated, user)
+    // Another request used the token first, or the session went: the general path decides.
+  }
   const session = await tokens
     .rotate(user, row.session_id, tokenHash, async (trx) => {
       const claimed = row.used_at === null && (await claimRefreshToken(trx, tokenHash, now()))
