@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import {
   serializerCompiler,
   validatorCompiler,
@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   now?: () => number
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void }
+  /** Told of every route as it is registered (tests check each one is in the auth matrix). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Builds the whole app without listening, so tests can `inject` or listen on a random port. */
@@ -72,6 +74,8 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
+  const { onRoute } = options
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route))
 
   // auth-js sends `Content-Type: application/json` with no body on logout: treat empty as none.
   const parseJson = app.getDefaultJsonParser('error', 'error')

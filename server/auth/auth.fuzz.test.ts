@@ -1,14 +1,18 @@
 import fc from 'fast-check'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EmailSchema } from '../../shared/auth/auth.schema'
-import { signUpUser } from '../test/auth-helpers'
+import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
 import {
   anyQueryString,
   anyText,
   bodyShaped,
   expectHandled,
   jsonRequest,
+  oddBodyHeaders,
+  oddContentType,
   oddHeaders,
+  oddJsonBody,
 } from '../test/fuzz'
 import { createTestApp, type TestApp } from '../test/test-app'
 
@@ -16,6 +20,18 @@ import { createTestApp, type TestApp } from '../test/test-app'
 describe('auth endpoints under random input', () => {
   let t: TestApp
   let tried = 0
+  /** Every address whose sign-up succeeded: the only accounts that may exist at the end. */
+  const accounts = new Set<string>()
+  const signedUp = async () => {
+    const user = await signUpUser(t)
+    accounts.add(user.email)
+    return user
+  }
+  const noteSignUp = (url: string, response: LightMyRequestResponse) => {
+    if (url.startsWith('/auth/v1/signup') && response.statusCode === 200) {
+      accounts.add(response.json().user.email)
+    }
+  }
   beforeAll(async () => {
     t = await createTestApp({ BODY_LIMIT_BYTES: '65536' })
   })
@@ -43,6 +59,7 @@ describe('auth endpoints under random input', () => {
             }),
           )
           expectHandled(response)
+          noteSignUp(endpoint.url, response)
         }),
         { numRuns: 60 },
       )
@@ -73,7 +90,7 @@ describe('auth endpoints under random input', () => {
   })
 
   it('the token-only endpoints, with odd headers, query strings and tokens', async () => {
-    const { accessToken } = await signUpUser(t)
+    const { accessToken } = await signedUp()
     const token = fc.oneof(
       anyText().map((text) => text.slice(0, 2000)),
       fc.constant(accessToken),
@@ -110,7 +127,7 @@ describe('auth endpoints under random input', () => {
   })
 
   it('PUT /auth/v1/user with random bodies while signed in', async () => {
-    const user = await signUpUser(t)
+    const user = await signedUp()
     await fc.assert(
       fc.asyncProperty(bodyShaped(['password', 'email', 'data']), async (body) => {
         tried += 1
@@ -133,8 +150,72 @@ describe('auth endpoints under random input', () => {
     expect(JSON.stringify(row)).toMatch(/\$argon2id\$/)
   })
 
-  it('stored no account with an invalid address', async () => {
+  it('body endpoints with odd media types, charsets, encodings, JSON shapes and queries', async () => {
+    // A user per endpoint that needs one, so one endpoint's success does not change another's.
+    const [signedIn, passwordUser, refreshUser] = [
+      await signedUp(),
+      await signedUp(),
+      await signedUp(),
+    ]
+    const endpoints = [
+      {
+        method: 'POST',
+        url: '/auth/v1/signup',
+        valid: { email: uniqueEmail('odd'), password: GOOD_PASSWORD },
+      },
+      {
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        valid: { email: passwordUser.email, password: GOOD_PASSWORD },
+      },
+      {
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        valid: { refresh_token: refreshUser.refreshToken },
+      },
+      { method: 'POST', url: '/auth/v1/recover', valid: { email: passwordUser.email } },
+      {
+        method: 'PUT',
+        url: '/auth/v1/user',
+        valid: { password: 'a brand new passphrase for the fuzz' },
+      },
+    ] as const
+    const request = fc.constantFrom(...endpoints).chain((endpoint) =>
+      fc.record({
+        endpoint: fc.constant(endpoint),
+        payload: oddJsonBody(endpoint.valid),
+        type: oddContentType(),
+        headers: fc.tuple(oddHeaders(), oddBodyHeaders()),
+        search: anyQueryString(['redirect_to', 'grant_type', 'scope']),
+      }),
+    )
+    await fc.assert(
+      fc.asyncProperty(request, async ({ endpoint, payload, type, headers, search }) => {
+        tried += 1
+        const url = `${endpoint.url}${endpoint.url.includes('?') ? search.replace('?', '&') : search}`
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url,
+          headers: {
+            ...headers[0],
+            ...headers[1],
+            ...(type === undefined ? {} : { 'content-type': type }),
+            ...bearer(signedIn.accessToken),
+          },
+          payload,
+        })
+        expectHandled(response)
+        // The only success any of these endpoints gives is a 200.
+        if (response.statusCode < 400) expect(response.statusCode).toBe(200)
+        noteSignUp(url, response)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('stored no account with an invalid address, and none whose sign-up was refused', async () => {
     const users = await t.database.db.selectFrom('users').select('email').execute()
     for (const { email } of users) expect(EmailSchema.safeParse(email).success).toBe(true)
+    expect(new Set(users.map((user) => user.email))).toEqual(accounts)
   })
 })

@@ -18,13 +18,17 @@ import {
   bodyShaped,
   expectValidAnswer,
   fuzzRuns,
+  oddBodyHeaders,
+  oddContentType,
   oddHeaders,
+  oddJsonBody,
 } from '../test/fuzz'
 import { createTestApp, type TestApp } from '../test/test-app'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 100
 const WRITE_RUNS = 150
+const ODD_REQUEST_RUNS = 100
 const USERS = 12
 
 const json = { 'content-type': 'application/json' }
@@ -295,6 +299,60 @@ describe('data endpoints under random input', () => {
         },
       ),
       fuzzRuns(WRITE_RUNS),
+    )
+  })
+
+  it('POST and PATCH /api/vibes with odd media types, charsets, encodings and JSON shapes', async () => {
+    const valid = { username: 'Odd', emoji: '🧪', status: 'sent oddly' }
+    const endpoint = fc.constantFrom('create', 'update own', 'update another’s')
+    await fc.assert(
+      fc.asyncProperty(
+        endpoint,
+        oddJsonBody(valid),
+        oddContentType(),
+        fc.tuple(oddHeaders(), oddBodyHeaders()),
+        anyQueryString(['id', 'user_id']),
+        anyUser(),
+        async (which, payload, type, [headers, bodyHeaders], search, user) => {
+          count('odd-request')
+          const [owner, id] = [...ownVibe][which === 'update own' ? 0 : 1]!
+          const caller = which === 'create' ? user : users.find((u) => u.userId === owner)!
+          const target =
+            which === 'update another’s' ? users.find((u) => u.userId !== owner)! : caller
+          const before = await t.database.db.selectFrom('vibes').selectAll().execute()
+          const response = await t.app.inject({
+            method: which === 'create' ? 'POST' : 'PATCH',
+            url: `${which === 'create' ? '/api/vibes' : `/api/vibes/${id}`}${search}`,
+            headers: {
+              ...headers,
+              ...bodyHeaders,
+              ...(type === undefined ? {} : { 'content-type': type }),
+              ...bearer(target.accessToken),
+            },
+            payload,
+          })
+          expectValidAnswer(response, { 200: VibeResponseSchema, 201: VibeResponseSchema })
+          const after = await t.database.db.selectFrom('vibes').selectAll().execute()
+          // A success stores exactly the body sent (a BOM aside), normalised, and only the caller's.
+          const sent = () =>
+            VibeInputSchema.parse(JSON.parse(payload.toString().replace(/^\uFEFF/, '')))
+          if (response.statusCode === 201) {
+            const vibe = response.json().vibe
+            expect(ownVibe.has(target.userId)).toBe(false)
+            expect(vibe).toMatchObject({ userId: target.userId, ...sent() })
+            ownVibe.set(target.userId, vibe.id)
+          } else if (response.statusCode === 200) {
+            expect(which).toBe('update own')
+            expect(response.json().vibe).toMatchObject({ id, userId: owner, ...sent() })
+            expect(after.filter((row) => row.id !== id)).toEqual(
+              before.filter((row) => row.id !== id),
+            )
+          } else {
+            expect(after).toEqual(before)
+          }
+        },
+      ),
+      fuzzRuns(ODD_REQUEST_RUNS),
     )
   })
 

@@ -5,8 +5,26 @@ import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 
 const json = { 'content-type': 'application/json' }
+const SIGN_UP_WRITERS = 4
+const VIBE_WRITERS = 4
+/** Accounts signed up before the burst, each of which then creates its vibe during it. */
+const VIBE_USERS = 24
+const UPDATES_PER_VIBE = 10
+const BURST_MS = 1500
 
-// Acknowledged means durable: kill -9 in the middle of a burst of writes loses none of them.
+interface VibeContent {
+  username: string
+  emoji: string
+  status: string
+}
+/** What the client knows of one vibe: what the server last acknowledged, and what was cut off. */
+interface VibeWrites {
+  acknowledged: VibeContent
+  inFlight?: VibeContent
+}
+
+// Acknowledged means durable: kill -9 in the middle of a burst of writes (sign-ups, vibe creates
+// and vibe updates) loses none of them.
 describe('SIGKILL during a burst of writes', () => {
   let database: TestDatabase
   let server: ServerProcess | undefined
@@ -19,55 +37,133 @@ describe('SIGKILL during a burst of writes', () => {
     await database.drop()
   })
 
-  it('every acknowledged sign-up is present after a restart', async () => {
+  it('every acknowledged sign-up, vibe creation and vibe update is present after a restart', async () => {
     const env = { DATABASE_URL: database.url, RATE_LIMIT: 'off' }
     server = await startServerProcess(env)
-    const acknowledged: string[] = []
-    let failed = 0
-    const signUp = async () => {
-      const email = uniqueEmail('crash')
+    const url = server.url
+    /** The answer's status and body; 0 when the kill cut the request off (no promise made). */
+    const send = async (method: string, path: string, body: object, token?: string) => {
       try {
-        const response = await fetch(`${server!.url}/auth/v1/signup`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+        const response = await fetch(`${url}${path}`, {
+          method,
+          headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
         })
-        if (response.status === 200) acknowledged.push(email)
-        else failed += 1
+        return { status: response.status, body: await response.json() }
       } catch {
-        failed += 1 // cut off by the kill: not acknowledged, so no promise was made
+        return { status: 0, body: undefined }
       }
     }
-    // Eight writers in a loop; the kill lands while requests are in flight.
+
+    // The accounts that will write vibes, signed up before any fault.
+    const vibeUsers: string[] = []
+    let signingUp = 0
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (signingUp++ < VIBE_USERS) {
+          const answer = await send('POST', '/auth/v1/signup', {
+            email: uniqueEmail('crash-vibe'),
+            password: GOOD_PASSWORD,
+          })
+          expect(answer.status).toBe(200)
+          vibeUsers.push(answer.body.access_token)
+        }
+      }),
+    )
+
+    const signUps: string[] = []
+    const vibes = new Map<string, VibeWrites>() // vibe id -> its writes
+    let updates = 0
+    let cutOff = 0
+    const unexpected: number[] = [] // any answer but success or none at all
+    const refused = (status: number) => {
+      if (status === 0) cutOff += 1
+      else unexpected.push(status)
+    }
     let running = true
-    const writers = Array.from({ length: 8 }, async () => {
-      while (running) await signUp()
-    })
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+
+    const signUpWriter = async () => {
+      while (running) {
+        const email = uniqueEmail('crash')
+        const answer = await send('POST', '/auth/v1/signup', { email, password: GOOD_PASSWORD })
+        if (answer.status === 200) signUps.push(email)
+        else refused(answer.status)
+      }
+    }
+    // Creates a vibe for the next account, updates it UPDATES_PER_VIBE times, and moves on; once
+    // every account has its vibe, keeps updating the last one.
+    const vibeWriter = async () => {
+      let writes: VibeWrites | undefined
+      let token = ''
+      let id = ''
+      for (let n = 0; running; n += 1) {
+        if (!writes || (n % (UPDATES_PER_VIBE + 1) === 0 && vibeUsers.length > 0)) {
+          token = vibeUsers.pop() ?? token
+          const content = { username: 'Crash', emoji: '💥', status: `created ${n}` }
+          const answer = await send('POST', '/api/vibes', content, token)
+          if (answer.status !== 201) return refused(answer.status)
+          id = answer.body.vibe.id
+          writes = { acknowledged: content }
+          vibes.set(id, writes)
+          continue
+        }
+        const content = { username: 'Crash', emoji: '💥', status: `update ${n}` }
+        writes.inFlight = content
+        const answer = await send('PATCH', `/api/vibes/${id}`, content, token)
+        if (answer.status !== 200) return refused(answer.status)
+        writes.acknowledged = content
+        writes.inFlight = undefined
+        updates += 1
+      }
+    }
+    const writers = [
+      ...Array.from({ length: SIGN_UP_WRITERS }, signUpWriter),
+      ...Array.from({ length: VIBE_WRITERS }, vibeWriter),
+    ]
+    await new Promise((resolve) => setTimeout(resolve, BURST_MS))
     await server.stop('SIGKILL')
     running = false
     await Promise.all(writers)
-    expect(acknowledged.length).toBeGreaterThan(5)
+    expect(unexpected).toEqual([])
+    expect(signUps.length).toBeGreaterThan(5)
+    expect(vibes.size).toBeGreaterThan(VIBE_WRITERS)
+    expect(updates).toBeGreaterThan(20)
 
     server = await startServerProcess(env)
     const check = openDatabase({ url: database.url })
     try {
-      const rows = await check.db.selectFrom('users').select('email').execute()
-      const stored = new Set(rows.map((row) => row.email))
-      const lost = acknowledged.filter((email) => !stored.has(email))
-      expect(lost).toEqual([])
+      const users = await check.db.selectFrom('users').select('email').execute()
+      const stored = new Set(users.map((row) => row.email))
+      expect(signUps.filter((email) => !stored.has(email))).toEqual([])
       // The maintained count never disagrees with the rows it counts.
       const counter = await check.db
         .selectFrom('counters')
         .select('value')
         .where('name', '=', 'users')
         .executeTakeFirstOrThrow()
-      expect(Number(counter.value)).toBe(rows.length)
+      expect(Number(counter.value)).toBe(users.length)
+
+      // Each vibe holds what was last acknowledged, or the one update the kill cut off.
+      const rows = await check.db
+        .selectFrom('vibes')
+        .select(['id', 'username', 'emoji', 'status'])
+        .execute()
+      const byId = new Map(rows.map(({ id, ...content }) => [id, content]))
+      const lost = [...vibes].filter(([id, writes]) => {
+        const content = byId.get(id)
+        return !content || ![writes.acknowledged, writes.inFlight].some((c) => isEqual(c, content))
+      })
+      expect(lost).toEqual([])
       console.info(
-        `crash test: ${acknowledged.length} acknowledged writes checked, ${failed} cut off by the kill`,
+        `crash test: ${signUps.length + vibes.size + updates} acknowledged writes checked ` +
+          `(${signUps.length} sign-ups, ${vibes.size} vibe creations, ${updates} vibe updates), ` +
+          `${cutOff} requests cut off by the kill`,
       )
     } finally {
       await check.close()
     }
   }, 60_000)
 })
+
+const isEqual = (a: VibeContent | undefined, b: VibeContent) =>
+  a !== undefined && a.username === b.username && a.emoji === b.emoji && a.status === b.status

@@ -149,6 +149,46 @@ describe('limits on what one client can hold', () => {
     for (const answer of [malformed, oversized]) expect(answer.closedByServer).toBe(true)
   })
 
+  it('answers duplicate and conflicting headers on every body endpoint in the envelope, and stores nothing', async () => {
+    const tables = async () => ({
+      vibes: await t.database.db.selectFrom('vibes').selectAll().execute(),
+      users: await t.database.db.selectFrom('users').selectAll().execute(),
+    })
+    const before = await tables()
+    // A body no endpoint accepts, so the headers are all that could make a request succeed.
+    const body = '{"password":1}'
+    const auth = `Authorization: Bearer ${user.accessToken}\r\n`
+    const json = 'Content-Type: application/json\r\n'
+    const length = `Content-Length: ${body.length}\r\n`
+    const variants = {
+      'two content types, JSON first': `${auth}${json}Content-Type: text/plain\r\n${length}`,
+      'two content types, JSON second': `${auth}Content-Type: text/plain\r\n${json}${length}`,
+      'a valid token and a bad one': `${auth}Authorization: Bearer junk\r\n${json}${length}`,
+      'two different lengths': `${auth}${json}${length}Content-Length: 3\r\n`,
+      'a length and chunked': `${auth}${json}${length}Transfer-Encoding: chunked\r\n`,
+      'a folded header line': `${auth}Content-Type: application/\r\n json\r\n${length}`,
+      'a control character in a value': `${auth}${json}X-Odd: a\u0001b\r\n${length}`,
+    }
+    let tried = 0
+    for (const { method, path } of bodyEndpoints()) {
+      for (const [name, headers] of Object.entries(variants)) {
+        const answer = await rawExchange(
+          port,
+          `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n${body}`,
+          { giveUpMs: GIVE_UP_MS },
+        )
+        const where = `${method} ${path}, ${name}: ${answer.received.slice(0, 300)}`
+        expect(answer.status, where).toBeGreaterThanOrEqual(400)
+        expect(answer.status, where).toBeLessThan(500)
+        expect(ErrorEnvelopeSchema.safeParse(answer.body).success, where).toBe(true)
+        expect(answer.closedByServer, where).toBe(true)
+        tried += 1
+      }
+    }
+    expect(await tables()).toEqual(before)
+    console.info(`http limits: ${tried} requests with duplicate or conflicting headers`)
+  })
+
   it('still answers a normal client after all that', async () => {
     const response = await fetch(`${url}/api/festival`)
     expect(response.status).toBe(200)

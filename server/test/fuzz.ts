@@ -160,3 +160,83 @@ export function expectValidAnswer(
   if (schema === null) expect(response.body, excerpt).toBe('')
   else expect(schema?.safeParse(response.json()).success, excerpt).toBe(true)
 }
+
+/** Headers about how a body is sent: encodings the server does not decode, an expectation. */
+export const oddBodyHeaders = () =>
+  fc.record(
+    {
+      'content-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'x-unknown', ''),
+      'content-language': anyHeaderValue(),
+      expect: fc.constantFrom('100-continue', 'x'),
+    },
+    { requiredKeys: [] },
+  )
+
+/** A body's label: JSON in odd spellings and charsets, other media types, or none at all. */
+export const oddContentType = () =>
+  fc.constantFrom(
+    undefined,
+    '',
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON ; Charset=UTF-8',
+    'application/json; charset=utf-16',
+    'application/json; charset=latin1',
+    'application/json; charset=',
+    'application/json;;;',
+    'application/json, text/plain', // two Content-Type headers, as a client library joins them
+    `application/json; ${'a=1; '.repeat(500)}`,
+    'application/vnd.api+json',
+    'application/jsonx',
+    'text/json',
+    'text/plain; charset=utf-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+  )
+
+const nested = (open: string, close: string, depth: number) =>
+  `${open.repeat(depth)}1${close.repeat(depth)}`
+
+/**
+ * A raw body built around `valid` (a body the endpoint would accept): the valid one as it is, with
+ * a BOM or in UTF-16; JSON that is not an object; JSON nested thousands deep; huge numbers;
+ * duplicate keys; broken JSON and bytes that are not UTF-8.
+ */
+export function oddJsonBody(valid: Record<string, unknown>) {
+  const text = JSON.stringify(valid)
+  const [firstKey = 'a'] = Object.keys(valid)
+  return fc.oneof(
+    // Often the valid body itself, so the odd labels and headers around it are what is tried.
+    { arbitrary: fc.constant(text), weight: 2 },
+    fc.constantFrom<string | Buffer>(
+      `\uFEFF${text}`,
+      Buffer.from(text, 'utf16le'),
+      Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), // {"\xff\xfe":1}
+      '',
+      ' ',
+      'null',
+      'true',
+      '0',
+      '"a string"',
+      `[${text}]`,
+      `{"${firstKey}":${text}}`,
+      nested('[', ']', 20_000),
+      nested('{"a":', '}', 8_000),
+      nested('{"__proto__":', '}', 3_000),
+      `{"${firstKey}":1e400}`,
+      `{"${firstKey}":-1e400}`,
+      `{"${firstKey}":123456789012345678901234567890}`,
+      `{"${firstKey}":${'9'.repeat(10_000)}}`,
+      '1e999999',
+      `${text.slice(0, -1)},"${firstKey}":{"nested":true}}`, // a duplicate key, last one wins
+      `{"__proto__":{"isAdmin":true},${text.slice(1)}`,
+      `{"constructor":{"prototype":{"isAdmin":true}},${text.slice(1)}`,
+      `${text}trailing`,
+      text.slice(0, -1),
+      '{"a":NaN}',
+      "{'a':1}",
+    ),
+    // The valid body with one field swapped for a value of any type.
+    anyValue().map((value) => JSON.stringify({ ...valid, [firstKey]: value }) ?? 'null'),
+  )
+}

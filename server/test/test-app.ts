@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config/config'
 import type { AppDatabase } from '../db/database'
@@ -21,6 +21,7 @@ export async function createTestApp(
     now?: () => number
     extend?: (app: FastifyInstance) => void
     logStream?: { write(line: string): void }
+    onRoute?: (route: RouteOptions) => void
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase()
@@ -33,7 +34,12 @@ export async function createTestApp(
     ...env,
   })
   const database = testDatabase.open()
-  const app = await buildApp(config, { database, now: options.now, logStream: options.logStream })
+  const app = await buildApp(config, {
+    database,
+    now: options.now,
+    logStream: options.logStream,
+    onRoute: options.onRoute,
+  })
   options.extend?.(app)
   await app.ready()
   return {

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import { LIVE_CLOSE } from '../../shared/live/live-protocol'
+import { GOOD_PASSWORD, type SignedUpUser, uniqueEmail } from '../test/auth-helpers'
+
+export const KINDS = [
+  'none',
+  'malformed',
+  'expired',
+  'otherKey',
+  'algNone',
+  'tampered',
+  'signedOut',
+  'otherUser',
+  'own',
+] as const
+export type Kind = (typeof KINDS)[number]
+/** What a cell expects: a status (and error code), or for the live channel a close or `ready`. */
+export type Expected = number | [number, string] | 'ready'
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  url: string
+  payload?: Record<string, unknown>
+}
+
+export interface Row {
+  /** The route as the app registers it, `METHOD /path`: every registered route needs a row. */
+  route: string
+  name: string
+  expected: Record<Kind, Expected>
+  /** Whether another signed-in user may see the victim's vibe here (the shared feed). */
+  showsFeed?: boolean
+  /** Signs the victim and the attacker in again first: sign-outs end the sessions they get. */
+  freshSessions?: boolean
+  /** Absent for the live channel, which is not an HTTP request. */
+  request?: () => MatrixRequest | Promise<MatrixRequest>
+  /** More to check on every cell's answer, whatever token was sent. */
+  check?: (answer: LightMyRequestResponse, sent: MatrixRequest) => void
+}
+
+export interface MatrixContext {
+  victim: SignedUpUser
+  attacker: SignedUpUser
+  victimVibeId: () => string
+  /** A new password session of `user`'s: its refresh token. */
+  signIn: (user: SignedUpUser) => Promise<string>
+  /** Each user's password as it is now (the PUT /user row changes it). */
+  passwords: Map<string, string>
+}
+
+// Refusals on the data API (401 with GoTrue's code) and on GoTrue's own endpoints (403 for a
+// token that is present but not valid, as GoTrue answers).
+const DATA_REFUSED = {
+  none: [401, 'no_authorization'],
+  malformed: [401, 'bad_jwt'],
+  expired: [401, 'bad_jwt'],
+  otherKey: [401, 'bad_jwt'],
+  algNone: [401, 'bad_jwt'],
+  tampered: [401, 'bad_jwt'],
+  signedOut: [401, 'session_not_found'],
+} satisfies Record<string, Expected>
+const GOTRUE_REFUSED = {
+  none: [401, 'no_authorization'],
+  malformed: [403, 'bad_jwt'],
+  expired: [403, 'bad_jwt'],
+  otherKey: [403, 'bad_jwt'],
+  algNone: [403, 'bad_jwt'],
+  tampered: [403, 'bad_jwt'],
+  signedOut: [403, 'session_not_found'],
+} satisfies Record<string, Expected>
+/** An endpoint that takes no token: whatever Authorization says, the same answer. */
+const same = (expected: Expected) =>
+  Object.fromEntries(KINDS.map((kind) => [kind, expected])) as Record<Kind, Expected>
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url })
+/** The fields of an auth answer that the checks read: a session's user, or a user. */
+const json = (answer: LightMyRequestResponse) =>
+  answer.json() as { id: string; user: { id: string; email: string } }
+
+/**
+ * Every endpoint and the live channel, with the answer expected for each kind of token. In run
+ * order: the sign-outs come last, since they end the sessions they are given.
+ */
+export function matrixRows(context: MatrixContext): Row[] {
+  // Read when a cell runs, not now: the test signs the two users up in its beforeAll.
+  const { victimVibeId, signIn, passwords } = context
+  const logout = (scope: string): Row => ({
+    route: 'POST /auth/v1/logout',
+    name: `POST /auth/v1/logout?scope=${scope}`,
+    expected: { ...GOTRUE_REFUSED, otherUser: 204, own: 204 },
+    freshSessions: true,
+    request: () => ({ method: 'POST', url: `/auth/v1/logout?scope=${scope}` }),
+  })
+  const publicGet = (path: string): Row => ({
+    route: `GET ${path}`,
+    name: `GET ${path}`,
+    expected: same(200),
+    request: () => get(path),
+  })
+  return [
+    {
+      route: 'GET /api/vibes',
+      name: 'GET /api/vibes',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      showsFeed: true,
+      request: () => get('/api/vibes'),
+    },
+    {
+      route: 'GET /api/vibes/mine',
+      name: 'GET /api/vibes/mine',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/api/vibes/mine'),
+    },
+    {
+      route: 'POST /api/vibes',
+      name: 'POST /api/vibes',
+      expected: { ...DATA_REFUSED, otherUser: 201, own: [409, 'vibe_already_exists'] },
+      request: () => ({
+        method: 'POST',
+        url: '/api/vibes',
+        payload: { username: 'Intruder', emoji: '🕵', status: 'was here' },
+      }),
+    },
+    {
+      route: 'PATCH /api/vibes/:id',
+      name: 'PATCH /api/vibes/:id (the victim’s)',
+      expected: { ...DATA_REFUSED, otherUser: [403, 'forbidden'], own: 200 },
+      request: () => ({
+        method: 'PATCH',
+        url: `/api/vibes/${victimVibeId()}`,
+        payload: { username: 'Hacked', emoji: '💀', status: 'victim-private-marker, edited' },
+      }),
+    },
+    {
+      route: 'GET /api/users/count',
+      name: 'GET /api/users/count',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/api/users/count'),
+    },
+    {
+      route: 'GET /auth/v1/user',
+      name: 'GET /auth/v1/user',
+      expected: { ...GOTRUE_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/auth/v1/user'),
+    },
+    {
+      route: 'PUT /auth/v1/user',
+      name: 'PUT /auth/v1/user (new password)',
+      expected: { ...GOTRUE_REFUSED, otherUser: 200, own: 200 },
+      request: () => ({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        payload: { password: `a new passphrase ${randomBytes(4).toString('hex')}` },
+      }),
+      // Whoever the token belongs to now has that password (the victim only with their own).
+      check: (answer, sent) => {
+        if (answer.statusCode === 200)
+          passwords.set(json(answer).id, String(sent.payload?.password))
+      },
+    },
+    // The endpoints below take no token: a bad one must neither break them nor grant anything.
+    {
+      route: 'POST /auth/v1/signup',
+      name: 'POST /auth/v1/signup (a new address)',
+      expected: same(200),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/signup',
+        payload: { email: uniqueEmail('matrix'), password: GOOD_PASSWORD },
+      }),
+      // The new account's session, never the token holder's.
+      check: (answer, sent) => expect(json(answer).user.email).toBe(sent.payload?.email),
+    },
+    {
+      route: 'POST /auth/v1/token',
+      name: 'POST /auth/v1/token?grant_type=password (the attacker’s password)',
+      expected: same(200),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: {
+          email: context.attacker.email,
+          password: passwords.get(context.attacker.userId),
+        },
+      }),
+      check: (answer) => expect(json(answer).user.id).toBe(context.attacker.userId),
+    },
+    {
+      route: 'POST /auth/v1/token',
+      name: 'POST /auth/v1/token?grant_type=password (the victim’s address, wrong password)',
+      expected: same([400, 'invalid_credentials']),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: { email: context.victim.email, password: 'not the password at all' },
+      }),
+    },
+    {
+      route: 'POST /auth/v1/token',
+      name: 'POST /auth/v1/token?grant_type=refresh_token (the attacker’s)',
+      expected: same(200),
+      request: async () => ({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: await signIn(context.attacker) },
+      }),
+      check: (answer) => expect(json(answer).user.id).toBe(context.attacker.userId),
+    },
+    {
+      route: 'POST /auth/v1/token',
+      name: 'POST /auth/v1/token?grant_type=refresh_token (made up)',
+      expected: same([400, 'refresh_token_not_found']),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: randomBytes(16).toString('hex') },
+      }),
+    },
+    {
+      route: 'POST /auth/v1/recover',
+      name: 'POST /auth/v1/recover (the victim’s address)',
+      expected: same(200),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/recover',
+        payload: { email: context.victim.email },
+      }),
+      // The same empty answer as for any address: the link goes to the victim's mailbox only.
+      check: (answer) => expect(answer.json()).toEqual({}),
+    },
+    {
+      route: 'GET /auth/v1/verify',
+      name: 'GET /auth/v1/verify (a made-up link)',
+      expected: same(303),
+      request: () => get(`/auth/v1/verify?type=recovery&token=${randomBytes(16).toString('hex')}`),
+      // Redirected with an error, never with a session.
+      check: (answer) => {
+        const location = String(answer.headers.location)
+        expect(location).toContain('error=access_denied')
+        expect(location).not.toContain('access_token')
+      },
+    },
+    ...['/auth/v1/settings', '/api/lineup', '/api/festival', '/healthz', '/readyz'].map(publicGet),
+    {
+      route: 'GET /api/live',
+      name: 'live channel /api/live',
+      expected: {
+        ...Object.fromEntries(
+          Object.entries(DATA_REFUSED).map(([kind, [, code]]) => [
+            kind,
+            [LIVE_CLOSE.unauthorized, code] as [number, string],
+          ]),
+        ),
+        // No auth message at all: closed when the auth timeout runs out.
+        none: [LIVE_CLOSE.authTimeout, 'no_authorization'],
+        otherUser: 'ready',
+        own: 'ready',
+      } as Record<Kind, Expected>,
+    },
+    logout('local'),
+    logout('others'),
+    logout('global'),
+  ]
+}
+
+export function describeExpected(expected: Expected): string {
+  if (expected === 'ready') return 'ready'
+  return Array.isArray(expected) ? `${expected[0]} ${expected[1]}` : String(expected)
+}
