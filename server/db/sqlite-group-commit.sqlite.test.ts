@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 import { type AppDatabase, writeTransaction } from './database'
 
-// Writes that arrive together share one commit (ADR 011), and still succeed or fail one by one.
+// Writes that arrive together share one commit (ADR 013), and still succeed or fail one by one.
 describe('SQLite group commit', () => {
   let testDatabase: TestDatabase
   let database: AppDatabase

@@ -16,7 +16,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 const MAX_BATCH = 64
 
 /**
- * SQLite write transactions that arrive together share one commit (ADR 011). With
+ * SQLite write transactions that arrive together share one commit (ADR 013). With
  * `synchronous = FULL` every commit is an fsync of the WAL, about 0.3 ms here, taken on the event
  * loop: one per request capped token refreshes near 1,400/s. Writes queued in the same turn of
  * the event loop, or while a batch is committing, run one after the other inside one IMMEDIATE
