@@ -1,5 +1,5 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test'
-import { openSignedIn, signUpViaApi } from './support/accounts'
+import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import {
   fanWithVibe,
@@ -175,6 +175,39 @@ test.describe('live updates', () => {
     await expect(page.getByText('12,345 users signed up')).toBeVisible()
     server.send({ type: 'ping' })
     await expect.poll(() => server.received.filter((m) => m.type === 'pong').length).toBe(1)
+  })
+
+  test('changes the server sends together in one batch are all applied, in order', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // A busy server puts changes that queued up during one fan-out pass into a single frame.
+    const server = await scriptedLiveServer(page)
+    const gone = await fanWithVibe(request, baseURL!)
+    const changer = { username: uniqueUsername('Changer'), emoji: '🎸', status: 'Before' }
+    const { vibe: changed } = await createVibeViaApi(
+      request,
+      baseURL!,
+      await signUpViaApi(request, baseURL!),
+      changer,
+    )
+    await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    await expect(feedEntry(page, gone.vibe.username)).toBeVisible()
+
+    server.send({
+      type: 'batch',
+      messages: [
+        { type: 'user-count', count: 1000 },
+        { type: 'vibe', op: 'delete', id: gone.id },
+        { type: 'vibe', op: 'update', id: changed.id, vibe: { ...changed, status: 'Batched!' } },
+        { type: 'user-count', count: 1001 },
+      ],
+    })
+    await expect(feedEntry(page, gone.vibe.username)).toHaveCount(0)
+    await expect(feedEntry(page, changer.username)).toContainText('Batched!')
+    await expect(page.getByText('1,001 users signed up')).toBeVisible()
   })
 
   test('after a reconnect the client signs in again and resyncs the feed', async ({

@@ -95,7 +95,7 @@ function connect(url: string, token: string): Promise<void> {
       socket.terminate()
       reject(new Error('no ready in time'))
     }, READY_TIMEOUT_MS)
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token })))
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token, batch: true })))
     socket.on('message', (data: Buffer) => {
       if (isReady) return onMessage(data)
       if (!data.toString().startsWith('{"type":"ready"')) return
@@ -118,13 +118,18 @@ function connect(url: string, token: string): Promise<void> {
   })
 }
 
+/** Records every bench write a frame carries: one, or several when the server sent a batch. */
 function onMessage(data: Buffer): void {
-  const at = data.indexOf(MARKER)
-  if (at < 0) return
-  const start = at + MARKER.length
+  const now = Date.now()
+  for (let at = data.indexOf(MARKER); at >= 0; at = data.indexOf(MARKER, at + MARKER.length)) {
+    recordArrival(data, at + MARKER.length, now)
+  }
+}
+
+function recordArrival(data: Buffer, start: number, now: number): void {
   const end = data.indexOf(QUOTE, start)
   const [seqText, sentText] = data.toString('latin1', start, end).split(' ')
-  const latency = Date.now() - Number(sentText)
+  const latency = now - Number(sentText)
   record(histogram, latency)
   const seq = Number(seqText)
   const entry = perWrite.get(seq)

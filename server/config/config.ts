@@ -61,6 +61,7 @@ export const ConfigSchema = z
 
     LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
     LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+    LIVE_FANOUT_MAX_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(200),
 
     LINEUP_URL: z.url().optional(),
     LINEUP_POLL_INTERVAL_S: z.coerce.number().int().min(5).default(60),

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { ServerMessage } from '../../shared/live/live-protocol'
+import type { BroadcastMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 
 export interface RelayTarget {
   readonly hasSubscribers: boolean
-  broadcast(message: ServerMessage): void
+  broadcast(message: BroadcastMessage): void
 }
 
 export interface RelayOptions {
@@ -36,7 +36,7 @@ export function relayChanges(options: RelayOptions): () => void {
   })
 }
 
-async function toMessage(event: ChangeEvent, options: RelayOptions): Promise<ServerMessage> {
+async function toMessage(event: ChangeEvent, options: RelayOptions): Promise<BroadcastMessage> {
   switch (event.type) {
     case 'vibe': {
       const vibe = event.op === 'delete' ? undefined : await options.readVibe(event.id)

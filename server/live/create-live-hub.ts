@@ -18,6 +18,7 @@ export function createLiveHub(deps: {
   return new LiveHub({
     maxConnectionsPerIp: config.LIVE_MAX_CONNECTIONS_PER_IP,
     heartbeatMs: config.LIVE_HEARTBEAT_S * 1000,
+    fanOutMaxWaitMs: config.LIVE_FANOUT_MAX_WAIT_MS,
     now: deps.now,
     log: deps.log,
     async authenticate(token) {

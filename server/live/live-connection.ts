@@ -4,7 +4,15 @@ import {
   type ServerMessage,
 } from '../../shared/live/live-protocol'
 import { AppError } from '../http/app-error'
-import { type LiveSession, type LiveSocket, SOCKET_OPEN } from './live-socket'
+import type { PreparedFrame } from './fan-out'
+import {
+  type FrameSink,
+  frameSinkOf,
+  type LiveSession,
+  type LiveSocket,
+  SOCKET_OPEN,
+} from './live-socket'
+import { PING_CONTROL_FRAME, textFrame } from './text-frame'
 
 export interface ConnectionDeps {
   /** Verifies an access token and its session; throws an AppError when either is not valid. */
@@ -15,16 +23,22 @@ export interface ConnectionDeps {
 
 // RFC 6455 registry: the server is overloaded or cannot serve now; the client should retry.
 const TRY_AGAIN_LATER = 1013
+const PING_MESSAGE = Buffer.from(JSON.stringify({ type: 'ping' } satisfies ServerMessage))
+// The protocol ping and the page's `ping` message in one write.
+const HEARTBEAT_WIRE = Buffer.concat([PING_CONTROL_FRAME, textFrame(PING_MESSAGE)])
 
 /** One live socket: the auth handshake, token replacement, and what the hub needs to send. */
 export class LiveConnection {
   session: LiveSession | undefined
   /** Whether the socket showed a sign of life (any message or pong) since the last heartbeat. */
   alive = true
+  /** Whether the client said it understands `batch` frames (in its latest `auth`). */
+  acceptsBatch = false
   private closed = false
   private authTimer: NodeJS.Timeout | undefined
   // Messages are handled one at a time, so a token refresh can't overtake the first `auth`.
   private queue = Promise.resolve()
+  private readonly sink: FrameSink | undefined
 
   constructor(
     readonly socket: LiveSocket,
@@ -32,6 +46,7 @@ export class LiveConnection {
     private readonly deps: ConnectionDeps,
     authTimeoutMs: number,
   ) {
+    this.sink = frameSinkOf(socket)
     this.authTimer = setTimeout(() => {
       this.refuse(LIVE_CLOSE.authTimeout, 'no_authorization', 'Send an auth message first')
     }, authTimeoutMs)
@@ -52,6 +67,29 @@ export class LiveConnection {
     this.socket.send(frame, { binary: false })
     this.deps.onSent(frame.byteLength)
     return true
+  }
+
+  /** Sends a broadcast frame: one write of the prebuilt frame when the socket allows it. */
+  sendPrepared(frame: PreparedFrame): boolean {
+    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return false
+    if (this.sink) this.sink.write(frame.wire)
+    else this.socket.send(frame.payload, { binary: false })
+    return true
+  }
+
+  /**
+   * One heartbeat: a protocol ping the browser answers by itself and, once signed in, a `ping`
+   * message the page can see.
+   */
+  heartbeat(): void {
+    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return
+    if (this.isReady && this.sink) {
+      this.sink.write(HEARTBEAT_WIRE)
+      this.deps.onSent(PING_MESSAGE.byteLength)
+      return
+    }
+    this.socket.ping()
+    if (this.isReady) this.sendFrame(PING_MESSAGE)
   }
 
   /** Sends a message meant for this socket only (errors, ready): serialized here. */
@@ -86,7 +124,10 @@ export class LiveConnection {
     if (this.closed) return
     const parsed = data === null ? undefined : ClientMessageSchema.safeParse(safeJson(data))
     const message = parsed?.success ? parsed.data : undefined
-    if (message?.type === 'auth') return this.authenticate(message.token)
+    if (message?.type === 'auth') {
+      this.acceptsBatch = message.batch === true
+      return this.authenticate(message.token)
+    }
     // Before auth, anything else is a client that doesn't speak the protocol: hang up.
     if (!this.session) {
       return this.refuse(LIVE_CLOSE.unauthorized, 'no_authorization', 'Send an auth message first')

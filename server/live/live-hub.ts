@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { LIVE_CLOSE, type ServerMessage } from '../../shared/live/live-protocol'
+import {
+  type BroadcastMessage,
+  LIVE_CLOSE,
+  type ServerMessage,
+} from '../../shared/live/live-protocol'
+import { FanOut, type PreparedFrame } from './fan-out'
 import { LiveConnection } from './live-connection'
 import type { LiveSession, LiveSocket } from './live-socket'
 
 export interface LiveHubOptions {
   maxConnectionsPerIp: number
   heartbeatMs: number
+  /** The most a change waits for the next fan-out pass (changes that wait share one frame). */
+  fanOutMaxWaitMs?: number
   authenticate(token: string): Promise<LiveSession>
   /** One cheap read per distinct session: false once it was signed out or revoked. */
   sessionIsActive(session: LiveSession): Promise<boolean>
@@ -17,7 +24,6 @@ export interface LiveHubOptions {
 const MAX_BUFFERED_BYTES = 1024 * 1024
 const MAX_AUTH_TIMEOUT_MS = 5000
 const SHUTDOWN_WAIT_MS = 2000
-const PING_FRAME = Buffer.from(JSON.stringify({ type: 'ping' } satisfies ServerMessage))
 const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfies ServerMessage))
 
 /** Every live socket of this app instance: admission, fan-out, heartbeats and shutdown. */
@@ -28,17 +34,37 @@ export class LiveHub {
   private closing = false
   private checkingSessions = false
   private readonly authTimeoutMs: number
+  private readonly fanOut: FanOut<LiveConnection>
 
   constructor(private readonly options: LiveHubOptions) {
     // An unauthenticated socket must not outlive one heartbeat period (nor a few seconds).
     this.authTimeoutMs = Math.min(MAX_AUTH_TIMEOUT_MS, options.heartbeatMs)
+    this.fanOut = new FanOut({
+      recipients: this.connections,
+      send: (connection, frame) => this.sendBroadcast(connection, frame),
+      acceptsBatch: (connection) => connection.acceptsBatch,
+      onError: (error) => options.log.error({ err: error }, 'live fan-out failed'),
+      maxWaitMs: options.fanOutMaxWaitMs,
+    })
   }
 
-  /** Numbers to watch: open sockets, signed-in ones, and what fan-out cost. */
+  /**
+   * Numbers to watch: open sockets, signed-in ones, and what fan-out cost (`passes` over every
+   * socket, `batches` of them that carried several changes in one frame).
+   */
   get stats() {
     let ready = 0
     for (const connection of this.connections) if (connection.isReady) ready += 1
-    return { sockets: this.connections.size, ready, ...this.counters }
+    const { passes, batches, framesSent, bytesSent } = this.fanOut.counters
+    return {
+      sockets: this.connections.size,
+      ready,
+      ...this.counters,
+      framesSent: this.counters.framesSent + framesSent,
+      bytesSent: this.counters.bytesSent + bytesSent,
+      passes,
+      batches,
+    }
   }
 
   /** Takes a freshly upgraded socket; the caller wires its events to the returned connection. */
@@ -86,18 +112,13 @@ export class LiveHub {
     return false
   }
 
-  /** Serializes the message once and sends the same bytes to every signed-in socket. */
-  broadcast(message: ServerMessage): void {
-    const frame = this.serialize(message)
-    for (const connection of this.connections) {
-      if (!connection.isReady) continue
-      if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        this.options.log.info({ ip: connection.ip }, 'live client too slow, dropped')
-        connection.terminate()
-        continue
-      }
-      connection.sendFrame(frame)
-    }
+  /**
+   * Serializes the message once and sends the same frame to every signed-in socket, in passes
+   * that batch whatever arrives while one runs (`FanOut`, ADR 011).
+   */
+  broadcast(message: BroadcastMessage): void {
+    this.counters.serialized += 1
+    this.fanOut.push(JSON.stringify(message))
   }
 
   /**
@@ -114,8 +135,7 @@ export class LiveHub {
         continue
       }
       connection.alive = false
-      connection.socket.ping()
-      if (connection.isReady) connection.sendFrame(PING_FRAME)
+      connection.heartbeat()
       if (connection.session && now >= connection.session.expiresAtMs) {
         connection.refuse(LIVE_CLOSE.unauthorized, 'bad_jwt', 'The access token has expired')
       }
@@ -172,9 +192,14 @@ export class LiveHub {
     }
   }
 
-  private serialize(message: ServerMessage): Buffer {
-    this.counters.serialized += 1
-    return Buffer.from(JSON.stringify(message))
+  private sendBroadcast(connection: LiveConnection, frame: PreparedFrame): boolean {
+    if (!connection.isReady) return false
+    if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.options.log.info({ ip: connection.ip }, 'live client too slow, dropped')
+      connection.terminate()
+      return false
+    }
+    return connection.sendPrepared(frame)
   }
 
   private countSent(bytes: number): void {

@@ -6,6 +6,7 @@ import { InProcessChangeBus } from '../events/change-bus'
 import { relayChanges } from './change-relay'
 import { LiveHub, type LiveHubOptions } from './live-hub'
 import type { LiveSession, LiveSocket } from './live-socket'
+import { PING_CONTROL_FRAME, textFrame } from './text-frame'
 
 class FakeSocket implements LiveSocket {
   readyState = 1
@@ -28,6 +29,15 @@ class FakeSocket implements LiveSocket {
   get messages() {
     return this.sent.map((frame) => JSON.parse(frame.toString()))
   }
+}
+
+/** A `ws` socket without extensions: prebuilt frames go straight to its TCP stream. */
+class FakeWsSocket extends FakeSocket {
+  readonly written: Buffer[] = []
+  constructor(readonly extensions = '') {
+    super()
+  }
+  readonly _socket = { write: (frame: Buffer) => this.written.push(frame) > 0 }
 }
 
 const silentLog = { warn() {}, info() {} } as unknown as FastifyBaseLogger
@@ -56,10 +66,14 @@ function setup(overrides: Partial<LiveHubOptions> = {}) {
     sessionIsActive: async () => true,
     ...overrides,
   })
-  const signIn = async (token: string) => {
-    const socket = new FakeSocket()
+  const signIn = async <S extends FakeSocket = FakeSocket>(
+    token: string,
+    socket: S = new FakeSocket() as S,
+    { batch = true } = {},
+  ) => {
     const connection = hub.accept(socket, '10.0.0.1')
-    connection.receive(JSON.stringify({ type: 'auth', token }))
+    // A client from before batches existed sends no `batch` field at all.
+    connection.receive(JSON.stringify({ type: 'auth', token, ...(batch && { batch }) }))
     await vi.waitFor(() => expect(connection.isReady).toBe(true))
     return socket
   }
@@ -72,7 +86,7 @@ function setup(overrides: Partial<LiveHubOptions> = {}) {
 describe('live hub', () => {
   it('serializes a change once and sends the very same bytes to every subscriber', async () => {
     const { hub, signIn } = setup()
-    const sockets = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(signIn))
+    const sockets = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((token) => signIn(token)))
     const changes = new InProcessChangeBus()
     const readVibe = vi.fn(async () => vibe)
     relayChanges({ changes, hub, readVibe, readUserCount: async () => 7, log: silentLog })
@@ -139,5 +153,61 @@ describe('live hub', () => {
     const socket = await signIn('x')
     await hub.beat()
     expect(socket.closedWith).toBeUndefined()
+  })
+
+  it('writes each broadcast as one complete frame per socket when no extension is in use', async () => {
+    const { hub, signIn } = setup()
+    const plain = await signIn('a', new FakeWsSocket())
+    const deflating = await signIn('b', new FakeWsSocket('permessage-deflate'))
+    hub.broadcast({ type: 'user-count', count: 3 })
+    const payload = Buffer.from('{"type":"user-count","count":3}')
+    expect(plain.written).toEqual([textFrame(payload)])
+    // With an extension, ws frames (and may compress) the message itself.
+    expect(deflating.written).toEqual([])
+    expect(deflating.messages.at(-1)).toEqual({ type: 'user-count', count: 3 })
+    expect(hub.stats).toMatchObject({ framesSent: 4, passes: 1, batches: 0 })
+  })
+
+  it('sends the heartbeat ping and ping message in one write', async () => {
+    const { hub, signIn } = setup()
+    const socket = await signIn('a', new FakeWsSocket())
+    await hub.beat()
+    const ping = textFrame(Buffer.from('{"type":"ping"}'))
+    expect(socket.written).toEqual([Buffer.concat([PING_CONTROL_FRAME, ping])])
+  })
+
+  it('drops a slow subscriber on the direct path too', async () => {
+    const { hub, signIn } = setup()
+    const slow = await signIn('slow', new FakeWsSocket())
+    slow.bufferedAmount = 2 * 1024 * 1024
+    hub.broadcast({ type: 'user-count', count: 3 })
+    expect(slow.terminated).toBe(true)
+    expect(slow.written).toEqual([])
+  })
+
+  it('batches changes that queue up, except for a client that never said it reads batches', async () => {
+    const { hub, signIn } = setup({ maxConnectionsPerIp: 1000 })
+    // More sockets than one chunk, so the first pass yields and the next changes queue up.
+    const sockets = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        signIn(`t${i}`, new FakeSocket(), { batch: i !== 299 }),
+      ),
+    )
+    hub.broadcast({ type: 'user-count', count: 1 })
+    hub.broadcast({ type: 'user-count', count: 2 })
+    hub.broadcast({ type: 'user-count', count: 3 })
+    await vi.waitFor(() => expect(sockets[299]!.messages).toHaveLength(4))
+    expect(sockets[299]!.messages.slice(1).map((m) => m.count)).toEqual([1, 2, 3])
+    await vi.waitFor(() => expect(sockets[0]!.messages).toHaveLength(3))
+    expect(sockets[0]!.messages.slice(1)).toEqual([
+      { type: 'user-count', count: 1 },
+      {
+        type: 'batch',
+        messages: [
+          { type: 'user-count', count: 2 },
+          { type: 'user-count', count: 3 },
+        ],
+      },
+    ])
   })
 })

@@ -1,18 +1,26 @@
 import WebSocket from 'ws'
-import { LIVE_PATH, type ServerMessage } from '../../shared/live/live-protocol'
+import { LIVE_PATH, type ServerMessage, unbatch } from '../../shared/live/live-protocol'
 
 const WAIT_LIMIT_MS = 8000
 
-/** A live-channel client for integration tests: records every message and how the socket closed. */
+/**
+ * A live-channel client for integration tests: records every message (a batch's one by one, as the
+ * browser handles them) and how the socket closed.
+ */
 export class LiveTestClient {
   readonly messages: ServerMessage[] = []
+  /** How many frames arrived, and how many of them were batches. */
+  readonly frames = { total: 0, batches: 0 }
   readonly closed: Promise<{ code: number; reason: string }>
   private waiters: (() => void)[] = []
   private readonly taken = new Set<number>()
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerMessage)
+      const message = JSON.parse(data.toString()) as ServerMessage
+      this.frames.total += 1
+      if (message.type === 'batch') this.frames.batches += 1
+      this.messages.push(...unbatch(message))
       this.wake()
     })
     this.closed = new Promise((resolve) => {
@@ -42,7 +50,7 @@ export class LiveTestClient {
   /** Connects and authenticates, waiting for `ready`. */
   static async signedIn(baseUrl: string, token: string) {
     const client = await LiveTestClient.connect(baseUrl)
-    client.send({ type: 'auth', token })
+    client.send({ type: 'auth', token, batch: true })
     await client.next((message) => message.type === 'ready')
     return client
   }

@@ -8,14 +8,25 @@ import { VibeSchema } from '../vibes/vibe.schema'
 export const LIVE_PATH = '/api/live'
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().min(1).max(4096),
+    /**
+     * The client understands `batch` frames. A page loaded before the server learnt to batch
+     * (open across a deploy) doesn't say so, and gets every change in a frame of its own.
+     */
+    batch: z.literal(true).optional(),
+  }),
   z.object({ type: z.literal('pong') }),
 ])
 export type ClientMessage = z.infer<typeof ClientMessageSchema>
 
-export const ServerMessageSchema = z.discriminatedUnion('type', [
-  /** Authenticated; the client should (re)sync the first feed page and the count now. */
-  z.object({ type: z.literal('ready') }),
+/** Authenticated; the client should (re)sync the first feed page and the count now. */
+const ReadyMessageSchema = z.object({ type: z.literal('ready') })
+
+/** What the server sends every signed-in socket alike, one change at a time or in a `batch`. */
+export const BroadcastMessageSchema = z.discriminatedUnion('type', [
+  ReadyMessageSchema,
   z.object({
     type: z.literal('vibe'),
     op: z.enum(['insert', 'update', 'delete']),
@@ -24,12 +35,30 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     vibe: VibeSchema.optional(),
   }),
   z.object({ type: z.literal('user-count'), count: z.number().int().min(0) }),
+])
+export type BroadcastMessage = z.infer<typeof BroadcastMessageSchema>
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  ...BroadcastMessageSchema.options,
+  /**
+   * Changes that queued up while the server was still sending earlier ones, in the order they
+   * happened: apply them one after another, exactly as if they had come one per frame.
+   */
+  z.object({ type: z.literal('batch'), messages: z.array(BroadcastMessageSchema).min(1) }),
   z.object({ type: z.literal('ping') }),
   /** The server is going away (shutdown): reconnect after a short random delay. */
   z.object({ type: z.literal('reconnect') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ])
 export type ServerMessage = z.infer<typeof ServerMessageSchema>
+
+/** A server message other than `batch`: what a client handles, one at a time. */
+export type SingleServerMessage = Exclude<ServerMessage, { type: 'batch' }>
+
+/** The messages a frame carries, in order: a batch's contents, or the message itself. */
+export function unbatch(message: ServerMessage): SingleServerMessage[] {
+  return message.type === 'batch' ? message.messages : [message]
+}
 
 /** WebSocket close codes the server uses (4000-4999 are free for applications). */
 export const LIVE_CLOSE = {

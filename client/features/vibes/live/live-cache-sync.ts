@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ServerMessage } from '../../../../shared/live/live-protocol'
+import type { SingleServerMessage } from '../../../../shared/live/live-protocol'
 import type { Vibe } from '../../../../shared/vibes/vibe.schema'
 import { type FeedData, insertVibe, keepFirstPage, removeVibe, replaceVibe } from '../feed-cache'
 import { vibesKeys } from '../vibes.keys'
 
-type VibeChange = Extract<ServerMessage, { type: 'vibe' }>
-type CountChange = Extract<ServerMessage, { type: 'user-count' }>
+type VibeChange = Extract<SingleServerMessage, { type: 'vibe' }>
+type CountChange = Extract<SingleServerMessage, { type: 'user-count' }>
 type MyVibe = { vibe: Vibe | null }
 
 /** Reloads the feed's first page and the user count (after a reconnect, or on the refresh button). */
@@ -36,7 +36,7 @@ export function createLiveCacheSync(queryClient: QueryClient, userId: string) {
     }
   }
 
-  return (message: ServerMessage): void => {
+  return (message: SingleServerMessage): void => {
     if (message.type === 'vibe' || message.type === 'user-count') {
       apply(message)
       if (resyncsInFlight > 0) arrivedDuringResync.push(message)

@@ -66,7 +66,7 @@ describe('LiveConnection', () => {
     connection().start()
     latest().open()
     await flush()
-    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1', batch: true }])
   })
 
   it('sends a refreshed token on the open socket without reconnecting', async () => {
@@ -75,7 +75,7 @@ describe('LiveConnection', () => {
     latest().open()
     await flush()
     live.sendToken('token-2')
-    expect(latest().sent.at(-1)).toEqual({ type: 'auth', token: 'token-2' })
+    expect(latest().sent.at(-1)).toEqual({ type: 'auth', token: 'token-2', batch: true })
     expect(sockets).toHaveLength(1)
   })
 
@@ -85,7 +85,7 @@ describe('LiveConnection', () => {
     latest().open()
     await flush()
     live.sendToken('token-1')
-    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1', batch: true }])
   })
 
   it('a token refreshed while the socket is still connecting goes out once it opens', async () => {
@@ -95,7 +95,7 @@ describe('LiveConnection', () => {
     live.sendToken('token-2')
     latest().open()
     await flush()
-    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-2' }])
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-2', batch: true }])
   })
 
   it('authenticates a new socket even with the token the old one had', async () => {
@@ -106,7 +106,7 @@ describe('LiveConnection', () => {
     await vi.advanceTimersByTimeAsync(1000)
     latest().open()
     await flush()
-    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-1', batch: true }])
   })
 
   it('answers pings itself and passes other messages on', async () => {
@@ -116,6 +116,31 @@ describe('LiveConnection', () => {
     latest().receive({ type: 'user-count', count: 7 })
     expect(latest().sent.at(-1)).toEqual({ type: 'pong' })
     expect(received).toEqual([{ type: 'user-count', count: 7 }])
+  })
+
+  it('hands on the changes of a batch one by one, in the order the server sent them', async () => {
+    connection().start()
+    latest().open()
+    const changes = [
+      { type: 'user-count', count: 7 },
+      { type: 'vibe', op: 'delete', id: 'v1' },
+      { type: 'user-count', count: 8 },
+    ]
+    latest().receive({ type: 'batch', messages: changes })
+    expect(received).toEqual(changes)
+  })
+
+  it('ignores a batch that carries anything but changes', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    connection().start()
+    latest().open()
+    latest().receive({
+      type: 'batch',
+      messages: [{ type: 'user-count', count: 1 }, { type: 'ping' }],
+    })
+    expect(received).toEqual([])
+    expect(warn).toHaveBeenCalledTimes(1)
+    warn.mockRestore()
   })
 
   it('ignores messages that do not follow the protocol', () => {

@@ -1,7 +1,8 @@
 import {
   type ClientMessage,
   LIVE_CLOSE,
-  type ServerMessage,
+  type SingleServerMessage,
+  unbatch,
 } from '../../../../shared/live/live-protocol'
 import { backoffDelay } from '../../../lib/backoff'
 import { parseServerMessage } from './parse-server-message'
@@ -21,8 +22,11 @@ export interface LiveConnectionOptions {
   url: string
   /** The current access token (refreshed if it expired), or null when signed out. */
   getToken: () => Promise<string | null>
-  /** Every valid message except the heartbeat, which the connection answers itself. */
-  onMessage: (message: ServerMessage) => void
+  /**
+   * Every valid message except the heartbeat, which the connection answers itself; a batch's
+   * messages are handed over one by one, in order.
+   */
+  onMessage: (message: SingleServerMessage) => void
   /** `live` once the server has accepted the token; `connecting` while (re)connecting. */
   onStatus?: (status: LiveStatus) => void
   createSocket?: (url: string) => SocketLike
@@ -77,7 +81,7 @@ export class LiveConnection {
   sendToken(token: string): void {
     // auth-js may announce the token this socket just authenticated with: no need to repeat it.
     if (token === this.tokenSent) return
-    if (this.send({ type: 'auth', token })) this.tokenSent = token
+    if (this.send({ type: 'auth', token, batch: true })) this.tokenSent = token
   }
 
   /** Skip the wait (say, the device came back online). */
@@ -125,6 +129,10 @@ export class LiveConnection {
       return
     }
     this.watchdog.heard({ ping: message.type === 'ping' })
+    for (const single of unbatch(message)) this.handle(single)
+  }
+
+  private handle(message: SingleServerMessage): void {
     switch (message.type) {
       case 'ping':
         this.send({ type: 'pong' })

@@ -1,0 +1,126 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { FanOut, type PreparedFrame } from './fan-out'
+
+function setup(options: {
+  recipients: number
+  chunk?: number
+  maxWaitMs?: number
+  withoutBatch?: number[]
+}) {
+  const recipients = Array.from({ length: options.recipients }, (_, id) => ({
+    id,
+    got: [] as string[],
+    batch: !options.withoutBatch?.includes(id),
+  }))
+  const errors: unknown[] = []
+  const fanOut = new FanOut({
+    recipients,
+    send: (recipient, frame: PreparedFrame) => {
+      recipient.got.push(frame.payload.toString())
+      return true
+    },
+    acceptsBatch: (recipient) => recipient.batch,
+    onError: (error) => errors.push(error),
+    chunk: options.chunk,
+    maxWaitMs: options.maxWaitMs,
+  })
+  const settled = async () => {
+    while (recipients.some((r) => r.got.length < recipients[0]!.got.length)) await nextTurn()
+  }
+  return { recipients, fanOut, errors, settled }
+}
+
+describe('fan-out passes', () => {
+  it('sends a message to every recipient at once when no pass is running', () => {
+    const { recipients, fanOut } = setup({ recipients: 3 })
+    fanOut.push('{"type":"user-count","count":1}')
+    for (const recipient of recipients)
+      expect(recipient.got).toEqual(['{"type":"user-count","count":1}'])
+    expect(fanOut.counters).toMatchObject({ passes: 1, batches: 0, framesSent: 3 })
+  })
+
+  it('gives the event loop a turn between chunks, and batches what arrived meanwhile, in order', async () => {
+    const { recipients, fanOut, settled } = setup({ recipients: 10, chunk: 4 })
+    let turns = 0
+    const ticker = setInterval(() => (turns += 1), 0)
+    fanOut.push('{"n":1}')
+    // The first chunk went out synchronously; the rest waits for the event loop.
+    expect(recipients.filter((r) => r.got.length > 0)).toHaveLength(4)
+    fanOut.push('{"n":2}')
+    fanOut.push('{"n":3}')
+    await settled()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    clearInterval(ticker)
+    for (const recipient of recipients) {
+      expect(recipient.got).toEqual(['{"n":1}', '{"type":"batch","messages":[{"n":2},{"n":3}]}'])
+    }
+    expect(turns).toBeGreaterThan(0)
+    expect(fanOut.counters).toMatchObject({ passes: 2, batches: 1, framesSent: 20 })
+  })
+
+  it('sends queued messages one frame each, in order, to a client that never asked for batches', async () => {
+    const { recipients, fanOut, settled } = setup({ recipients: 6, chunk: 2, withoutBatch: [4] })
+    fanOut.push('{"n":1}')
+    fanOut.push('{"n":2}')
+    fanOut.push('{"n":3}')
+    await settled()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(recipients[4]!.got).toEqual(['{"n":1}', '{"n":2}', '{"n":3}'])
+    for (const recipient of recipients.filter((r) => r.batch)) {
+      expect(recipient.got).toEqual(['{"n":1}', '{"type":"batch","messages":[{"n":2},{"n":3}]}'])
+    }
+    expect(fanOut.counters).toMatchObject({ passes: 2, batches: 1, framesSent: 13 })
+  })
+
+  it('reaches recipients that join during a pass, and skips the ones it may not send to', async () => {
+    const recipients = new Set<{ got: string[]; open: boolean }>()
+    for (let i = 0; i < 6; i++) recipients.add({ got: [], open: true })
+    const fanOut = new FanOut({
+      recipients,
+      send: (recipient, frame) => {
+        if (!recipient.open) return false
+        recipient.got.push(frame.payload.toString())
+        return true
+      },
+      acceptsBatch: () => true,
+      onError: () => {},
+      chunk: 2,
+    })
+    fanOut.push('{"n":1}')
+    const late = { got: [] as string[], open: true }
+    recipients.add(late)
+    const [first, , , , , last] = [...recipients]
+    last!.open = false
+    while (late.got.length === 0) await nextTurn()
+    expect(first!.got).toEqual(['{"n":1}'])
+    expect(last!.got).toEqual([])
+    expect(late.got).toEqual(['{"n":1}'])
+  })
+
+  it('paces passes by their own cost, so a change waits at most maxWaitMs', async () => {
+    let now = 0
+    const got: string[] = []
+    const fanOut = new FanOut({
+      recipients: [1],
+      send: (_, frame) => {
+        // Each pass "takes" 30 ms of the clock.
+        now += 30
+        got.push(frame.payload.toString())
+        return true
+      },
+      acceptsBatch: () => true,
+      onError: () => {},
+      maxWaitMs: 50,
+      now: () => now,
+    })
+    fanOut.push('{"n":1}')
+    expect(got).toHaveLength(1)
+    // The last pass took 30 ms: the next may start 60 ms after it began, but waits only 50.
+    fanOut.push('{"n":2}')
+    fanOut.push('{"n":3}')
+    expect(got).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    expect(got).toEqual(['{"n":1}', '{"type":"batch","messages":[{"n":2},{"n":3}]}'])
+  })
+})
