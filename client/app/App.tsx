@@ -1,17 +1,21 @@
-import { BrowserRouter, Route, Routes } from 'react-router'
+import { lazy, Suspense } from 'react'
 import { HomePage } from '../routes/HomePage'
-import { NotFoundPage } from '../routes/NotFoundPage'
 import { AppProviders } from './providers'
+
+// Every visit but a lost one starts at /, which needs no router: React Router loads only for
+// other paths (ADR 012). Once loaded, it owns navigation, "Return to Home" included.
+const RoutedApp = lazy(() => import('./RoutedApp'))
 
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </BrowserRouter>
+      {window.location.pathname === '/' ? (
+        <HomePage />
+      ) : (
+        <Suspense fallback={null}>
+          <RoutedApp />
+        </Suspense>
+      )}
     </AppProviders>
   )
 }

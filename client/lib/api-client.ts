@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod'
 import { type ErrorEnvelope, ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
+import { currentAccessToken } from './access-token'
 
 /** A failed API call, carrying the server's stable code and message. */
 export class ApiError extends Error {
@@ -12,14 +13,6 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
-}
-
-type TokenSource = () => Promise<string | null>
-let accessTokenSource: TokenSource = async () => null
-
-/** Tells the API client how to get the current access token (the auth client owns it). */
-export function setAccessTokenSource(source: TokenSource): void {
-  accessTokenSource = source
 }
 
 interface RequestOptions {
@@ -35,7 +28,7 @@ export async function apiRequest<T>(
   schema: ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = await accessTokenSource()
+  const token = await currentAccessToken()
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'

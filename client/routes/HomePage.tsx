@@ -3,10 +3,11 @@ import { FullScreenMessage } from '../components/FullScreenMessage'
 import { AuthScreen } from '../features/auth/AuthScreen'
 import { useAuthSession } from '../features/auth/use-auth-session'
 
+/** Fetches the signed-in screens; `main.tsx` calls it early when a session is already stored. */
+export const loadSignedInRoute = () => import('./SignedInRoute')
+
 // The signed-in screens load on demand, so the first screen (sign-in) ships only what it needs.
-const SignedInApp = lazy(() =>
-  import('../features/vibes/SignedInApp').then((module) => ({ default: module.SignedInApp })),
-)
+const SignedInRoute = lazy(loadSignedInRoute)
 const NewPasswordScreen = lazy(() =>
   import('../features/auth/NewPasswordScreen').then((module) => ({
     default: module.NewPasswordScreen,
@@ -24,7 +25,7 @@ export function HomePage() {
       {auth.recovering ? (
         <NewPasswordScreen onDone={auth.finishRecovery} />
       ) : (
-        <SignedInApp session={auth.session} />
+        <SignedInRoute session={auth.session} />
       )}
     </Suspense>
   )

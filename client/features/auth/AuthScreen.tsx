@@ -1,9 +1,13 @@
-import { useFestivalInfo } from '../festival/festival.api'
+import { lazy, Suspense } from 'react'
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint'
 import { AuthForm } from './AuthForm'
+
+const WifiProviderName = lazy(() => import('../festival/WifiProviderName'))
 
 /** The sign-in and sign-up screen: the pitch, the form and the small print. */
 export function AuthScreen() {
-  const festival = useFestivalInfo()
+  // The credit line's code and data come after the screen is up, never ahead of the form.
+  const afterFirstPaint = useAfterFirstPaint()
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-4 py-10">
       <header className="text-center">
@@ -35,7 +39,15 @@ export function AuthScreen() {
       <footer className="space-y-1 text-center text-xs text-zinc-300">
         <p>
           📶 WiFi pre-access powered by{' '}
-          <span className="font-semibold text-zinc-100">{festival?.wifiProvider ?? '…'}</span>
+          <span className="font-semibold text-zinc-100">
+            {afterFirstPaint ? (
+              <Suspense fallback="…">
+                <WifiProviderName />
+              </Suspense>
+            ) : (
+              '…'
+            )}
+          </span>
         </p>
         <p>By connecting, you agree to our Terms of Service.</p>
       </footer>

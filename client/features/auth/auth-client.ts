@@ -1,5 +1,8 @@
 import { AuthClient } from '@supabase/auth-js'
-import { setAccessTokenSource } from '../../lib/api-client'
+import { setAccessTokenSource } from '../../lib/access-token'
+
+/** Where auth-js keeps the session in local storage. */
+export const AUTH_STORAGE_KEY = 'vibeconnect.auth'
 
 /**
  * The maintained Supabase auth client, unmodified, pointed at our GoTrue-compatible `/auth/v1`.
@@ -8,7 +11,7 @@ import { setAccessTokenSource } from '../../lib/api-client'
  */
 export const authClient = new AuthClient({
   url: `${window.location.origin}/auth/v1`,
-  storageKey: 'vibeconnect.auth',
+  storageKey: AUTH_STORAGE_KEY,
   autoRefreshToken: true,
   persistSession: true,
   detectSessionInUrl: true,

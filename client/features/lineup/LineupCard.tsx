@@ -69,8 +69,10 @@ function LineupBody({ lineup, timeZone }: { lineup: LineupQuery; timeZone?: stri
   if (lineup.isError) {
     return <p className="mt-6 text-zinc-300">The lineup could not be loaded. Try Refresh.</p>
   }
+  // The loaded lineup is several screens tall: hold a screen's height meanwhile, so the feed below
+  // starts out of view instead of jumping down when the sets arrive (layout shift).
   return (
-    <p role="status" className="mt-6 text-zinc-300">
+    <p role="status" className="mt-6 min-h-dvh text-zinc-300">
       Loading lineup...
     </p>
   )
