@@ -10,6 +10,8 @@ const inCI = process.env.CI === 'true' || process.env.CI === '1'
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const notices = []
+/** Every failed test by name, repeated at the end so a long log's tail says what broke. */
+const failures = []
 
 mkdirSync('.tmp', { recursive: true })
 
@@ -50,6 +52,14 @@ function runVitest(label, args = [], env = {}) {
   totals.passed += result.numPassedTests
   totals.failed += result.numFailedTests
   totals.skipped += result.numPendingTests + result.numTodoTests
+  for (const file of result.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${label}: ${file.name} > ${test.fullName}`)
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failures.push(`${label}: ${file.name} did not load: ${String(file.message).slice(0, 300)}`)
+    }
+  }
   // A suite that failed to load has no failed tests but a failed status: count it.
   if (status !== 0 && result.numFailedTests === 0)
     totals.failed += Math.max(1, result.numFailedTestSuites)
@@ -81,7 +91,8 @@ async function runBrowserSuite() {
       totals.failed += 1
       return
     }
-    const { stats } = JSON.parse(readFileSync(report, 'utf8'))
+    const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'))
+    for (const name of failedPlaywrightTests(suites)) failures.push(`browser: ${name}`)
     totals.passed += stats.expected + stats.flaky
     totals.failed += stats.unexpected
     totals.skipped += stats.skipped
@@ -89,6 +100,23 @@ async function runBrowserSuite() {
   } finally {
     if (pg) await dropE2eDatabase(process.env.TEST_DATABASE_URL, pg.name)
   }
+}
+
+/** Names of the tests whose final result was unexpected, from Playwright's JSON report. */
+function failedPlaywrightTests(suites = [], path = []) {
+  const names = []
+  for (const suite of suites) {
+    const where = suite.title ? [...path, suite.title] : path
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          names.push(`[${test.projectName}] ${[...where, spec.title].join(' > ')}`)
+        }
+      }
+    }
+    names.push(...failedPlaywrightTests(suite.suites, where))
+  }
+  return names
 }
 
 if (!values.only || values.only === 'unit') {
@@ -108,5 +136,6 @@ if (!values.only || values.only === 'unit') {
 if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
 for (const notice of notices) console.log(`\nNotice: ${notice}`)
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(totals.failed > 0 ? 1 : 0)
