@@ -1,9 +1,10 @@
 // One argon2id hashing thread (see hash-threads.ts). It runs the synchronous hash and verify,
 // one request at a time, at a lower CPU priority than the event loop and the database.
-import { hashSync, verifySync } from '@node-rs/argon2'
+
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
+import { hashSync, verifySync } from '@node-rs/argon2'
 import type { HashReply, HashRequest } from './hash-messages'
 
 lowerOwnPriority(Number(workerData?.nice ?? 0))

@@ -1,5 +1,5 @@
-import * as ws from 'ws'
 import { describe, expect, it } from 'vitest'
+import * as ws from 'ws'
 import { textFrame } from './text-frame'
 
 // `ws` exports its Sender and Receiver without types: the reference framing and parsing.
