@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useLayoutEffect } from 'react'
+import { LoadingScreen } from '../components/LoadingScreen'
+import { releaseWhenUnheld } from '../lib/boot-loading'
 import { HomePage } from '../routes/HomePage'
 import { AppProviders } from './providers'
 
@@ -7,12 +9,14 @@ import { AppProviders } from './providers'
 const RoutedApp = lazy(() => import('./RoutedApp'))
 
 export function App() {
+  // index.html's loading element goes once the first screen that is not a loading screen is up.
+  useLayoutEffect(releaseWhenUnheld, [])
   return (
     <AppProviders>
       {window.location.pathname === '/' ? (
         <HomePage />
       ) : (
-        <Suspense fallback={null}>
+        <Suspense fallback={<LoadingScreen />}>
           <RoutedApp />
         </Suspense>
       )}

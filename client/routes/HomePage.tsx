@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { FullScreenMessage } from '../components/FullScreenMessage'
+import { LoadingScreen } from '../components/LoadingScreen'
 import { AuthScreen } from '../features/auth/AuthScreen'
 import { useAuthSession } from '../features/auth/use-auth-session'
 
@@ -17,7 +17,7 @@ const NewPasswordScreen = lazy(() =>
 /** The main route: loading while the session check runs, then sign-in, onboarding or the app. */
 export function HomePage() {
   const auth = useAuthSession()
-  const loading = <FullScreenMessage>Loading VibeConnect...</FullScreenMessage>
+  const loading = <LoadingScreen />
   if (auth.status === 'loading') return loading
   if (auth.status === 'signed-out') return <AuthScreen />
   return (

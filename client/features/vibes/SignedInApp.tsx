@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/auth-js'
-import { FullScreenMessage } from '../../components/FullScreenMessage'
+import { LoadingScreen } from '../../components/LoadingScreen'
 import { MainApp } from './MainApp'
 import { useMyVibe } from './my-vibe.api'
 import { Onboarding } from './Onboarding'
@@ -8,8 +8,8 @@ import { Onboarding } from './Onboarding'
 export function SignedInApp({ session }: { session: Session }) {
   const userId = session.user.id
   const myVibe = useMyVibe(userId)
-  // The same words as the session check before it, so the two waits read as one.
-  if (myVibe.isPending) return <FullScreenMessage>Loading VibeConnect...</FullScreenMessage>
+  // The same screen as the session check before it, so the two waits read as one.
+  if (myVibe.isPending) return <LoadingScreen />
   // A failed load is only logged (spec); onboarding copes, since creating an existing vibe
   // answers "already exists" and reloads it.
   const vibe = myVibe.data?.vibe
