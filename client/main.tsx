@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
-import { AUTH_STORAGE_KEY } from './features/auth/auth-client'
+import { hasStoredSession } from './features/auth/auth-client'
 import { loadSignedInRoute } from './routes/HomePage'
 import './styles.css'
 
@@ -16,11 +16,3 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
-
-function hasStoredSession(): boolean {
-  try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null
-  } catch {
-    return false // storage blocked: auth-js will find no session either
-  }
-}

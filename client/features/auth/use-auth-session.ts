@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
 import { toastAuthFailure } from './auth-actions'
-import { authClient } from './auth-client'
+import { authClient, mayHaveSession } from './auth-client'
 
 export type AuthState =
   | { status: 'loading' }
@@ -13,7 +13,11 @@ export type AuthState =
  * A session removed after a failed refresh arrives as SIGNED_OUT and returns the user to sign-in.
  */
 export function useAuthSession(): AuthState & { finishRecovery: () => void } {
-  const [state, setState] = useState<AuthState>({ status: 'loading' })
+  // With no session stored and no e-mail link in the address, the check can only end signed out:
+  // the sign-in screen shows at once instead of after it (the first screen on a slow phone).
+  const [state, setState] = useState<AuthState>(() =>
+    mayHaveSession() ? { status: 'loading' } : { status: 'signed-out' },
+  )
   useEffect(() => {
     const { data } = authClient.onAuthStateChange((event, session) => {
       setState((previous) => {
