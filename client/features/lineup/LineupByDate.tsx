@@ -14,7 +14,7 @@ export function LineupByDate({ sets, timeZone }: { sets: LineupItem[]; timeZone?
       </h3>
       <ul className="mt-3 grid gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3">
         {groupByDate(sets).map((day) => (
-          <li key={day.date}>
+          <li key={day.date} className="render-when-visible-72">
             <DayCard day={day} timeZone={timeZone} />
           </li>
         ))}

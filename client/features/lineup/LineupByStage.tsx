@@ -12,7 +12,7 @@ export function LineupByStage({ sets }: { sets: LineupItem[] }) {
       </h3>
       <ul className="mt-3 grid gap-3 @xl:grid-cols-2">
         {groupByStage(sets).map((stage) => (
-          <li key={stage.stage}>
+          <li key={stage.stage} className="render-when-visible-40">
             <StageCard stage={stage} />
           </li>
         ))}

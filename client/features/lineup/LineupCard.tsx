@@ -1,4 +1,5 @@
-import { useId } from 'react'
+import { useDeferredValue, useId } from 'react'
+import type { LineupItem } from '../../../shared/lineup/lineup.schema'
 import { formatMoment } from '../../../shared/lineup/lineup-format'
 import { useFestivalInfo } from '../festival/festival.api'
 import { LineupByDate } from './LineupByDate'
@@ -58,23 +59,38 @@ function LineupBody({ lineup, timeZone }: { lineup: LineupQuery; timeZone?: stri
   if (lineup.data) {
     const sets = lineup.data.data
     if (sets.length === 0) return <p className="mt-6 text-zinc-300">No sets announced yet.</p>
-    return (
-      <>
-        <LineupByDate sets={sets} timeZone={timeZone} />
-        <LineupByStage sets={sets} />
-      </>
-    )
+    return <LineupSets sets={sets} timeZone={timeZone} />
   }
   // After a failure the last lineup stays (above); this is only for a first load that failed.
   if (lineup.isError) {
     return <p className="mt-6 text-zinc-300">The lineup could not be loaded. Try Refresh.</p>
   }
-  // The loaded lineup is several screens tall: hold a screen's height meanwhile, so the feed below
-  // starts out of view instead of jumping down when the sets arrive (layout shift).
+  return <LineupLoading />
+}
+
+// The loaded lineup is several screens tall: hold a screen's height meanwhile, so the feed below
+// starts out of view instead of jumping down when the sets arrive (layout shift).
+function LineupLoading() {
   return (
     <p role="status" className="mt-6 min-h-dvh text-zinc-300">
       Loading lineup...
     </p>
+  )
+}
+
+/**
+ * The sets twice over (by date, by stage) are hundreds of elements. They are drawn in a render
+ * React can interrupt, after the screen around them has shown, so a slow phone's main thread is
+ * never held for the whole lineup at once; until then the card holds its loading height.
+ */
+function LineupSets({ sets, timeZone }: { sets: LineupItem[]; timeZone?: string }) {
+  const drawn = useDeferredValue(true, false)
+  if (!drawn) return <LineupLoading />
+  return (
+    <>
+      <LineupByDate sets={sets} timeZone={timeZone} />
+      <LineupByStage sets={sets} />
+    </>
   )
 }
 

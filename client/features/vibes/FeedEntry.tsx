@@ -15,7 +15,7 @@ export function FeedEntry({ vibe, isMine, now }: FeedEntryProps) {
   return (
     <li
       data-mine={isMine || undefined}
-      className={`flex gap-3 rounded-2xl border p-3 sm:p-4 ${
+      className={`render-when-visible-22 flex gap-3 rounded-2xl border p-3 sm:p-4 ${
         isMine
           ? 'border-fuchsia-400/60 border-l-4 border-l-fuchsia-400 bg-fuchsia-500/10'
           : 'border-white/10 bg-white/[0.03]'

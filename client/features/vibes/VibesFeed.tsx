@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useRef } from 'react'
+import { useDeferredValue, useId, useMemo, useRef } from 'react'
+import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
 import { EmptyFeed } from './EmptyFeed'
@@ -28,7 +29,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
 
-  const vibes = feed.data?.pages.flatMap((page) => page.vibes) ?? []
+  const vibes = useMemo(() => feed.data?.pages.flatMap((page) => page.vibes) ?? [], [feed.data])
   const refreshing = feed.isFetching && !feed.isFetchingNextPage
 
   return (
@@ -53,11 +54,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
       ) : vibes.length === 0 ? (
         <EmptyFeed onShare={onUpdateVibe} />
       ) : (
-        <ul aria-labelledby={titleId} className="flex flex-col gap-3">
-          {vibes.map((vibe) => (
-            <FeedEntry key={vibe.id} vibe={vibe} isMine={vibe.userId === userId} now={now} />
-          ))}
-        </ul>
+        <FeedList vibes={vibes} userId={userId} now={now} titleId={titleId} />
       )}
       <div ref={sentinel} aria-hidden="true" />
       {feed.hasNextPage ? (
@@ -71,5 +68,23 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
         </button>
       ) : null}
     </section>
+  )
+}
+
+/** Entries drawn at once when the feed first shows: more than a phone's screen holds. */
+const FIRST_ENTRIES = 8
+
+function FeedList(props: { vibes: Vibe[]; userId: string; now: number; titleId: string }) {
+  const { userId, now, titleId } = props
+  // The first render draws a screenful; the rest of the page follows in a render React can
+  // interrupt, so fifty entries never hold a slow phone's main thread in one long task. Later
+  // changes (live, next pages) render the same way, over the list already shown.
+  const vibes = useDeferredValue(props.vibes, props.vibes.slice(0, FIRST_ENTRIES))
+  return (
+    <ul aria-labelledby={titleId} className="flex flex-col gap-3">
+      {vibes.map((vibe) => (
+        <FeedEntry key={vibe.id} vibe={vibe} isMine={vibe.userId === userId} now={now} />
+      ))}
+    </ul>
   )
 }
