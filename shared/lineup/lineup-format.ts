@@ -2,9 +2,16 @@ import { zonedParts } from './festival-day'
 import type { LineupItem } from './lineup.schema'
 
 // Names are built from parts, not from a locale's pattern, so every browser and ICU version
-// prints exactly the same text.
-const dayNames = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' })
-const monthNames = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long' })
+// prints exactly the same text. The formatters are built on first use, not at import: building
+// one costs a slow phone tens of milliseconds, which the screen should not pay before it shows.
+let names: { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat } | undefined
+function nameFormatters() {
+  names ??= {
+    day: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' }),
+    month: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long' }),
+  }
+  return names
+}
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
@@ -13,7 +20,8 @@ export function formatFestivalDay(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   // Noon UTC names the same calendar day in the UTC formatters above.
   const noon = new Date(Date.UTC(year, month - 1, day, 12))
-  return `${dayNames.format(noon)} ${day} ${monthNames.format(noon)}`
+  const { day: dayName, month: monthName } = nameFormatters()
+  return `${dayName.format(noon)} ${day} ${monthName.format(noon)}`
 }
 
 /** "20:30": the wall-clock time of an instant in the festival's zone (24-hour). */
@@ -33,7 +41,8 @@ export function formatSetTimes(item: LineupItem, timeZone: string): string | und
 export function formatMoment(instant: string | number | Date, timeZone: string): string {
   const local = zonedParts(instant, timeZone)
   const noon = new Date(Date.UTC(local.year, local.month - 1, local.day, 12))
-  const weekday = dayNames.format(noon).slice(0, 3)
-  const month = monthNames.format(noon).slice(0, 3)
+  const { day: dayName, month: monthName } = nameFormatters()
+  const weekday = dayName.format(noon).slice(0, 3)
+  const month = monthName.format(noon).slice(0, 3)
   return `${weekday} ${local.day} ${month}, ${pad(local.hour)}:${pad(local.minute)}`
 }
