@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate'
 import { createChangeBus } from './events/create-change-bus'
 import { festivalRoutes } from './festival/festival.routes'
 import { healthRoutes } from './health/health.routes'
+import { serviceUnavailable } from './http/app-error'
 import { registerClientAssets } from './http/client-assets'
 import { answerClientError, answerFrameworkError } from './http/client-errors'
 import { installErrorHandler } from './http/error-handler'
@@ -71,7 +72,8 @@ export async function buildApp(
     connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is not in our envelope: the onRequest hook below answers it.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
   const { onRoute } = options
@@ -87,10 +89,16 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler)
 
   // Once closing, answers in flight tell keep-alive clients to hang up, so no idle socket holds
-  // the process open after the last response (Fastify only closes sockets idle at close time).
+  // the process open after the last response (Fastify only closes sockets idle at close time),
+  // and requests that arrive meanwhile on such sockets are turned away in the error envelope,
+  // so a load balancer or client retries them on another instance.
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+  })
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (closing) return done(serviceUnavailable('The server is restarting, try again shortly'))
+    done()
   })
   // Synchronous hooks: an async one costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { LiveTestClient } from '../live/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
@@ -13,12 +14,34 @@ describe('SIGTERM under load', () => {
   // Real server processes start slowly on a busy two-core machine.
   beforeAll(async () => {
     database = await createTestDatabase()
-    server = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT: 'off' })
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      RATE_LIMIT: 'off',
+      // The heavier story below holds more live sockets from 127.0.0.1 than the default allows.
+      LIVE_MAX_CONNECTIONS_PER_IP: '500',
+    })
   })
   afterAll(async () => {
     await server.stop('SIGKILL')
     await database.drop()
   })
+
+  const post = (path: string, body: unknown, token?: string, method = 'POST') =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+  const signUp = async (label: string) => {
+    const response = await post('/auth/v1/signup', {
+      email: uniqueEmail(label),
+      password: GOOD_PASSWORD,
+    })
+    return ((await response.json()) as { access_token: string }).access_token
+  }
 
   it('finishes in-flight requests, tells live clients to reconnect and exits 0 in time', async () => {
     const LIVE_CLIENTS = 5
@@ -62,4 +85,111 @@ describe('SIGTERM under load', () => {
     // New connections are refused once it has gone.
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
   }, 60_000)
+
+  // Heavier: readers and writers keep the server busy right up to the signal and after it, and
+  // 200 live clients are connected. Whatever a client was told succeeded must still be there
+  // after a restart; every other answer is the 503 envelope or a refused connection.
+  it('under steady reads, writes and 200 live clients: no answer but success or 503, every acknowledged write kept', async () => {
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      RATE_LIMIT: 'off',
+      LIVE_MAX_CONNECTIONS_PER_IP: '500',
+    })
+    const LIVE_CLIENTS = 200
+    const WRITERS = 20
+    const READERS = 10
+    const liveToken = await signUp('live')
+    const liveClients = await Promise.all(
+      Array.from({ length: LIVE_CLIENTS }, () => LiveTestClient.signedIn(server.url, liveToken)),
+    )
+    const writers = await Promise.all(
+      Array.from({ length: WRITERS }, async (_, i) => {
+        const token = await signUp(`writer${i}`)
+        const created = await post(
+          '/api/vibes',
+          { username: `w${i}`, emoji: '🎸', status: 's0' },
+          token,
+        )
+        const { vibe } = (await created.json()) as { vibe: { id: string } }
+        return { token, id: vibe.id, acknowledged: 0 }
+      }),
+    )
+    const outcomes = { ok: 0, unavailable: 0, refused: 0, other: [] as string[] }
+    let stopping = false
+    const record = async (request: Promise<Response>): Promise<boolean> => {
+      try {
+        const response = await request
+        const text = await response.text()
+        if (response.ok) {
+          outcomes.ok += 1
+          return true
+        }
+        const envelope = ErrorEnvelopeSchema.safeParse(JSON.parse(text || 'null'))
+        if (response.status === 503 && envelope.success) outcomes.unavailable += 1
+        else outcomes.other.push(`${response.status} ${text.slice(0, 120)}`)
+      } catch {
+        // Refused or reset: the process is going or gone, which a client retries elsewhere.
+        outcomes.refused += 1
+      }
+      return false
+    }
+    // Each writer updates its vibe with an increasing number; the last acknowledged one must last.
+    const writing = writers.map(async (writer) => {
+      for (let n = 1; !stopping; n += 1) {
+        const body = { username: 'writer', emoji: '🎸', status: `s${n}` }
+        if (!(await record(post(`/api/vibes/${writer.id}`, body, writer.token, 'PATCH')))) return
+        writer.acknowledged = n
+      }
+    })
+    const reading = Array.from({ length: READERS }, async () => {
+      while (!stopping) {
+        const ok = await record(
+          fetch(`${server.url}/api/vibes`, { headers: { authorization: `Bearer ${liveToken}` } }),
+        )
+        if (!ok) return
+      }
+    })
+    const signUps = Array.from({ length: 12 }, () =>
+      post('/auth/v1/signup', { email: uniqueEmail('term'), password: GOOD_PASSWORD }).then(
+        (response) => response.status,
+        (error: Error) => error.message,
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const started = Date.now()
+    const code = await server.stop('SIGTERM')
+    const exitMs = Date.now() - started
+    stopping = true
+    await Promise.all([...writing, ...reading])
+
+    expect(await Promise.all(signUps)).toEqual(Array(12).fill(200))
+    expect(code).toBe(0)
+    expect(exitMs).toBeLessThan(10_000)
+    expect(outcomes.other).toEqual([])
+    for (const client of liveClients) {
+      expect(await client.closed).toMatchObject({ code: LIVE_CLOSE.goingAway })
+      expect(client.messages.at(-1)).toEqual({ type: 'reconnect' })
+    }
+
+    // A new process on the same database: every acknowledged update is there (or a later one,
+    // when the answer was cut off after the commit).
+    server = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT: 'off' })
+    const db = database.open()
+    try {
+      for (const writer of writers) {
+        const row = await db.db
+          .selectFrom('vibes')
+          .select('status')
+          .where('id', '=', writer.id)
+          .executeTakeFirstOrThrow()
+        expect(Number(row.status.slice(1))).toBeGreaterThanOrEqual(writer.acknowledged)
+      }
+    } finally {
+      await db.close()
+    }
+    const writes = writers.reduce((sum, writer) => sum + writer.acknowledged, 0)
+    console.info(
+      `sigterm under load: ${outcomes.ok} requests answered 2xx, ${outcomes.unavailable} 503, ${outcomes.refused} refused after the signal; ${writes} acknowledged updates checked after restart; ${LIVE_CLIENTS} live clients told to reconnect; exit in ${exitMs} ms`,
+    )
+  }, 120_000)
 })

@@ -194,6 +194,14 @@ describe('two instances on one PostgreSQL', () => {
   it('under load, an outage answers 503 in the envelope and nothing else, and load recovers', async () => {
     const { session } = await signUp(a)
     const headers = { authorization: `Bearer ${session.access_token}` }
+    // One writer per instance updates its own vibe with an increasing number.
+    const writers = await Promise.all(
+      [a, b].map(async (server) => {
+        const token = (await signUp(server)).session.access_token as string
+        const vibe = await sendVibe(server, token, 'n0')
+        return { server, token, id: vibe.id, acknowledged: 0, refused: 0 }
+      }),
+    )
     const answers: { status: number; code?: string; at: number; ms: number }[] = []
     let running = true
     // Three clients per instance, each reading the feed back to back.
@@ -213,7 +221,27 @@ describe('two instances on one PostgreSQL', () => {
         })
       }
     }
-    const clients = [a, b, a, b, a, b].map(client)
+    const writer = async (w: (typeof writers)[number]) => {
+      for (let n = 1; running; n += 1) {
+        const started = Date.now()
+        const response = await fetch(`${w.server.url}/api/vibes/${w.id}`, {
+          method: 'PATCH',
+          headers: { ...json, authorization: `Bearer ${w.token}` },
+          body: JSON.stringify({ username: 'crosser', emoji: '🎸', status: `n${n}` }),
+          signal: AbortSignal.timeout(15_000),
+        })
+        const body = (await response.json()) as { code?: string }
+        answers.push({
+          status: response.status,
+          code: body.code,
+          at: started,
+          ms: Date.now() - started,
+        })
+        if (response.status === 200) w.acknowledged = n
+        else w.refused += 1
+      }
+    }
+    const clients = [...[a, b, a, b, a, b].map(client), ...writers.map(writer)]
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     await pause(1000)
     postgres.stop()
@@ -244,8 +272,20 @@ describe('two instances on one PostgreSQL', () => {
     const afterwards = answers.filter((answer) => answer.at >= settled)
     expect(afterwards.length).toBeGreaterThan(0)
     expect(afterwards.every((answer) => answer.status === 200)).toBe(true)
+    // Every write answered 200 is stored (a write refused with 503 may or may not have landed:
+    // what is stored is at least the last acknowledged one).
+    for (const w of writers) {
+      const response = await fetch(`${w.server.url}/api/vibes/mine`, {
+        headers: { authorization: `Bearer ${w.token}` },
+      })
+      const { vibe } = (await response.json()) as { vibe: Vibe }
+      expect(Number(vibe.status.slice(1))).toBeGreaterThanOrEqual(w.acknowledged)
+      expect(w.refused).toBeGreaterThan(0)
+    }
+    const acknowledged = writers.reduce((sum, w) => sum + w.acknowledged, 0)
+    const refusedWrites = writers.reduce((sum, w) => sum + w.refused, 0)
     console.info(
-      `outage under load: ${answers.length} requests, ${unavailable.length} answered 503 while PostgreSQL was down, ${afterwards.length} after recovery all 200`,
+      `outage under load: ${answers.length} requests, ${unavailable.length} answered 503 while PostgreSQL was down, ${afterwards.length} after recovery all 200; ${acknowledged} acknowledged vibe updates all stored, ${refusedWrites} refused with 503`,
     )
     expect(a.child.exitCode).toBeNull()
     expect(b.child.exitCode).toBeNull()
