@@ -204,40 +204,31 @@ describe('two instances on one PostgreSQL', () => {
     )
     const answers: { status: number; code?: string; at: number; ms: number }[] = []
     let running = true
+    // Sends one request and records how and when it was answered; returns the status.
+    const send = async (url: string, init: RequestInit = {}) => {
+      const started = Date.now()
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
+      const body = (await response.json()) as { code?: string }
+      answers.push({
+        status: response.status,
+        code: body.code,
+        at: started,
+        ms: Date.now() - started,
+      })
+      return response.status
+    }
     // Three clients per instance, each reading the feed back to back.
     const client = async (server: ServerProcess) => {
-      while (running) {
-        const started = Date.now()
-        const response = await fetch(`${server.url}/api/vibes`, {
-          headers,
-          signal: AbortSignal.timeout(15_000),
-        })
-        const body = (await response.json()) as { code?: string }
-        answers.push({
-          status: response.status,
-          code: body.code,
-          at: started,
-          ms: Date.now() - started,
-        })
-      }
+      while (running) await send(`${server.url}/api/vibes`, { headers })
     }
     const writer = async (w: (typeof writers)[number]) => {
       for (let n = 1; running; n += 1) {
-        const started = Date.now()
-        const response = await fetch(`${w.server.url}/api/vibes/${w.id}`, {
+        const status = await send(`${w.server.url}/api/vibes/${w.id}`, {
           method: 'PATCH',
           headers: { ...json, authorization: `Bearer ${w.token}` },
           body: JSON.stringify({ username: 'crosser', emoji: '🎸', status: `n${n}` }),
-          signal: AbortSignal.timeout(15_000),
         })
-        const body = (await response.json()) as { code?: string }
-        answers.push({
-          status: response.status,
-          code: body.code,
-          at: started,
-          ms: Date.now() - started,
-        })
-        if (response.status === 200) w.acknowledged = n
+        if (status === 200) w.acknowledged = n
         else w.refused += 1
       }
     }
