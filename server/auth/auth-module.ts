@@ -5,6 +5,7 @@ import type { ChangeBus } from '../events/change-bus'
 import { createMailer } from '../mail/mailer'
 import { RateLimiter } from '../rate-limit/rate-limiter'
 import { type AuthDeps, SessionTokens } from './auth-service'
+import { RecentSessions } from './recent-sessions'
 import { loadSigningKey } from './signing-key'
 
 /** Wires the auth services for one app instance. */
@@ -16,10 +17,17 @@ export async function createAuthModule(options: {
   log: FastifyBaseLogger
 }) {
   const { config, database, changes, now, log } = options
+  const recentSessions = new RecentSessions({ now, hearsEveryEnd: () => changes.delivering })
+  // Sessions ended on other instances (PostgreSQL's trigger), and "you may have missed some".
+  changes.subscribe((event) => {
+    if (event.type === 'session-ended') recentSessions.forget([event.id])
+    if (event.type === 'resync') recentSessions.forgetAll()
+  })
   const deps: AuthDeps = {
     config,
     database,
     changes,
+    recentSessions,
     now,
     signingKey: await loadSigningKey(database, config.AUTH_JWT_SECRET, now()),
     mailer: createMailer({

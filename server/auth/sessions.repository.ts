@@ -20,19 +20,24 @@ export async function sessionIsActive(db: Kysely<Database>, id: string, userId: 
   return row !== undefined
 }
 
-/** Deleting a session deletes its refresh tokens too (ON DELETE CASCADE). */
-export async function deleteSession(db: Kysely<Database>, id: string) {
-  await db.deleteFrom('auth_sessions').where('id', '=', id).execute()
+/**
+ * Deleting a session deletes its refresh tokens too (ON DELETE CASCADE). Returns the deleted
+ * sessions' ids: once committed, the caller tells the session cache (ADR 015).
+ */
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<string[]> {
+  const rows = await db.deleteFrom('auth_sessions').where('id', '=', id).returning('id').execute()
+  return rows.map((row) => row.id)
 }
 
 export async function deleteUserSessions(
   db: Kysely<Database>,
   userId: string,
   options: { except?: string } = {},
-) {
+): Promise<string[]> {
   let query = db.deleteFrom('auth_sessions').where('user_id', '=', userId)
   if (options.except) query = query.where('id', '!=', options.except)
-  await query.execute()
+  const rows = await query.returning('id').execute()
+  return rows.map((row) => row.id)
 }
 
 export async function touchSession(db: Kysely<Database>, id: string, now: number) {

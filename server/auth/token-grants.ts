@@ -80,6 +80,7 @@ export async function refreshTokenGrant(
     })
   // Null: the token was replayed after the reuse window, and the session is now revoked.
   if (!session) {
+    deps.recentSessions.forget([row.session_id])
     throw new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
   }
   return presentSession(session, user)

@@ -31,10 +31,11 @@ export async function updateUser(
   }
   const encrypted = await hashPassword(body.password)
   const now = deps.now()
-  await writeTransaction(deps.database, async (trx) => {
+  const ended = await writeTransaction(deps.database, async (trx) => {
     await updatePasswordHash(trx, user.id, encrypted, now)
-    await deleteUserSessions(trx, user.id, { except: caller.sessionId })
+    return deleteUserSessions(trx, user.id, { except: caller.sessionId })
   })
+  deps.recentSessions.forget(ended)
   return presentUser({ ...user, encrypted_password: encrypted, updated_at: now })
 }
 
@@ -45,7 +46,13 @@ export async function logout(
   scope: 'global' | 'local' | 'others',
 ): Promise<void> {
   const { db } = deps.database
-  if (scope === 'local') return deleteSession(db, caller.sessionId)
-  if (scope === 'others') return deleteUserSessions(db, caller.id, { except: caller.sessionId })
-  return deleteUserSessions(db, caller.id)
+  const ended =
+    scope === 'local'
+      ? await deleteSession(db, caller.sessionId)
+      : await deleteUserSessions(
+          db,
+          caller.id,
+          scope === 'others' ? { except: caller.sessionId } : {},
+        )
+  deps.recentSessions.forget(ended)
 }

@@ -5,6 +5,8 @@
 export type ChangeEvent =
   | { type: 'vibe'; op: 'insert' | 'update' | 'delete'; id: string; userId: string }
   | { type: 'user-count' }
+  /** A session was deleted (signed out or revoked); sent by a database trigger on PostgreSQL. */
+  | { type: 'session-ended'; id: string }
   /** Not a change: events may have been lost (the bus reconnected), so clients should resync. */
   | { type: 'resync' }
 
@@ -14,12 +16,18 @@ export interface ChangeBus {
   /** Publishes after the change has committed. */
   publish(event: ChangeEvent): Promise<void>
   subscribe(listener: ChangeListener): () => void
+  /**
+   * True while every change published anywhere reaches this instance's subscribers. False while
+   * the PostgreSQL listener is down: caches that rely on hearing changes must not be trusted.
+   */
+  readonly delivering: boolean
   close(): Promise<void>
 }
 
 /** The embedded (single-process) bus: listeners are called on the next tick, in order. */
 export class InProcessChangeBus implements ChangeBus {
   private readonly listeners = new Set<ChangeListener>()
+  readonly delivering = true
 
   async publish(event: ChangeEvent): Promise<void> {
     queueMicrotask(() => {

@@ -96,4 +96,77 @@ describe('changes across instances (PostgreSQL)', () => {
     const vibe = await createVibeOnA()
     await client.next((m) => m.type === 'vibe' && m.id === vibe.id)
   })
+
+  describe("B's session cache (ADR 015)", () => {
+    const countOnB = (token: string) => fetch(`${bUrl}/api/users/count`, { headers: bearer(token) })
+    /** Signs up on A and has B remember the session (one data request on B). */
+    const trustedOnB = async () => {
+      const user = await signUpUser(a)
+      expect((await countOnB(user.accessToken)).status).toBe(200)
+      expect(
+        b.ctx.auth.deps.recentSessions.has(await sessionIdOf(user.accessToken), user.userId),
+      ).toBe(true)
+      return user
+    }
+    const sessionIdOf = async (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id as string
+    /** How long until B refuses the token; fails after 2 s (the cache would trust it for 60). */
+    const msUntilRefusedOnB = async (token: string, since: number) => {
+      while (Date.now() - since < 2000) {
+        const answer = await countOnB(token)
+        if (answer.status === 401) {
+          expect((await answer.json()).code).toBe('session_not_found')
+          return Date.now() - since
+        }
+        expect(answer.status).toBe(200)
+      }
+      throw new Error('B still trusts a session that ended 2 s ago')
+    }
+
+    it('refuses a session signed out on A as soon as the notification arrives', async () => {
+      const user = await trustedOnB()
+      const logout = await a.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: bearer(user.accessToken),
+      })
+      expect(logout.statusCode).toBe(204)
+      const ms = await msUntilRefusedOnB(user.accessToken, Date.now())
+      console.info(`sign-out on A refused by B's cached data API after ${ms} ms`)
+    })
+
+    it('refuses a session deleted by hand in SQL (the trigger announces every deletion)', async () => {
+      const user = await trustedOnB()
+      const started = Date.now()
+      await sql`delete from auth_sessions where user_id = ${user.userId}`.execute(a.database.db)
+      await msUntilRefusedOnB(user.accessToken, started)
+    })
+
+    it('trusts nothing it remembered while its listener is down, nor after', async () => {
+      const user = await trustedOnB()
+      const sessionId = await sessionIdOf(user.accessToken)
+      const recent = b.ctx.auth.deps.recentSessions
+      const resyncsBefore = seenByB.filter((event) => event.type === 'resync').length
+      await sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`.execute(
+        a.database.db,
+      )
+      // The listener retries after 100 ms at the soonest: a tight poll sees it down.
+      const deadline = Date.now() + 5000
+      while (b.ctx.changes.delivering && Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      expect(b.ctx.changes.delivering).toBe(false)
+      expect(recent.has(sessionId, user.userId)).toBe(false)
+      await eventually(
+        () => seenByB.filter((event) => event.type === 'resync').length > resyncsBefore,
+      )
+      expect(b.ctx.changes.delivering).toBe(true)
+      expect(recent.size).toBe(0)
+      // And it goes on caching once it hears deletions again.
+      expect((await countOnB(user.accessToken)).status).toBe(200)
+      expect(recent.has(sessionId, user.userId)).toBe(true)
+    })
+  })
 })

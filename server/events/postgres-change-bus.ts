@@ -61,6 +61,10 @@ export class PostgresChangeBus implements ChangeBus {
     return () => this.listeners.delete(listener)
   }
 
+  get delivering(): boolean {
+    return this.client !== undefined
+  }
+
   async close(): Promise<void> {
     this.closed = true
     this.listeners.clear()
@@ -141,6 +145,7 @@ const ChangeEventSchema = z.discriminatedUnion('type', [
     userId: z.string().max(64),
   }),
   z.object({ type: z.literal('user-count') }),
+  z.object({ type: z.literal('session-ended'), id: z.string().max(64) }),
 ])
 
 function parseChangeEvent(payload: string | undefined): ChangeEvent | undefined {

@@ -28,7 +28,8 @@ export function relayChanges(options: RelayOptions): () => void {
       .then(async () => {
         // Nobody listening on this instance: skip the read entirely.
         if (!options.hub.hasSubscribers) return
-        options.hub.broadcast(await toMessage(event, options))
+        const message = await toMessage(event, options)
+        if (message) options.hub.broadcast(message)
       })
       .catch((error: unknown) => {
         options.log.warn({ err: error, event }, 'could not relay a change to live clients')
@@ -36,7 +37,10 @@ export function relayChanges(options: RelayOptions): () => void {
   })
 }
 
-async function toMessage(event: ChangeEvent, options: RelayOptions): Promise<BroadcastMessage> {
+async function toMessage(
+  event: ChangeEvent,
+  options: RelayOptions,
+): Promise<BroadcastMessage | undefined> {
   switch (event.type) {
     case 'vibe': {
       const vibe = event.op === 'delete' ? undefined : await options.readVibe(event.id)
@@ -49,5 +53,8 @@ async function toMessage(event: ChangeEvent, options: RelayOptions): Promise<Bro
     case 'resync':
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
       return { type: 'ready' }
+    case 'session-ended':
+      // For the session cache (ADR 015); live sockets re-check their sessions on the heartbeat.
+      return undefined
   }
 }

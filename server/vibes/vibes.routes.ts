@@ -80,8 +80,8 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
   )
   // Other instances' writes arrive through the bus; a resync means some may have been missed.
   const stopWatching = app.ctx.changes.subscribe((event) => {
-    if (event.type !== 'user-count') firstPage.invalidate()
-    if (event.type !== 'vibe') userCount.invalidate()
+    if (event.type === 'vibe' || event.type === 'resync') firstPage.invalidate()
+    if (event.type === 'user-count' || event.type === 'resync') userCount.invalidate()
   })
   app.addHook('onClose', async () => stopWatching())
 

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as auth from './001-auth'
 import * as vibes from './002-vibes'
 import * as lineup from './003-lineup'
+import * as sessionEnded from './004-session-ended-notify'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '001-auth': auth,
   '002-vibes': vibes,
   '003-lineup': lineup,
+  '004-session-ended-notify': sessionEnded,
 }
 
 export const migrationProvider: MigrationProvider = {
