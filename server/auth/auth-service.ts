@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer'
 import type { RateLimiter } from '../rate-limit/rate-limiter'
 import { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
+import type { RecentSessions } from './recent-sessions'
 import {
   claimAndReplaceRefreshToken,
   deleteSession,
@@ -16,7 +17,6 @@ import {
   insertSession,
   sessionIsActive,
 } from './sessions.repository'
-import type { RecentSessions } from './recent-sessions'
 import type { IssuedSession } from './user.presenter'
 import type { UserRow } from './users.repository'
 import { VerifiedTokens } from './verified-tokens'
@@ -104,24 +104,26 @@ export class SessionTokens {
   }
 
   /**
-   * The common refresh on PostgreSQL: the parent token is unused, so claiming it, touching the
-   * session and storing the successor go to the database as one statement. Null when that
-   * stored nothing (used already, session gone): `rotate` then decides what that means.
+   * The common refresh on PostgreSQL: the token is unused, so claiming it, touching the session,
+   * storing the successor and reading the user go to the database as one statement. Null when
+   * that stored nothing (unknown, used already, session gone): the general path decides.
    */
   async rotateUnused(
-    user: UserRow,
-    sessionId: string,
     parentHash: string,
-  ): Promise<IssuedSession | null> {
+  ): Promise<{ session: IssuedSession; user: UserRow } | null> {
     const issuedAt = this.deps.now()
     const refreshToken = generateOpaqueToken()
+    const { pool } = this.deps.database
+    if (!pool) return null
     const stored = await claimAndReplaceRefreshToken(
-      this.deps.database.db,
+      pool,
       parentHash,
       { token_hash: hashOpaqueToken(refreshToken), created_at: issuedAt },
       issuedAt,
     )
-    return stored ? this.sign(user, sessionId, refreshToken, issuedAt) : null
+    if (!stored) return null
+    const session = this.sign(stored.user, stored.sessionId, refreshToken, issuedAt)
+    return { session, user: stored.user }
   }
 
   private storeRefreshToken(
@@ -142,14 +144,14 @@ export class SessionTokens {
     })
   }
 
-  private async sign(
+  private sign(
     user: UserRow,
     sessionId: string,
     refreshToken: string,
     issuedAt: number,
-  ): Promise<IssuedSession> {
+  ): IssuedSession {
     const { config } = this.deps
-    const { token, expiresAt } = await signAccessToken(
+    const { token, expiresAt } = signAccessToken(
       this.deps.signingKey,
       { sub: user.id, email: user.email, role: 'authenticated', session_id: sessionId },
       issuedAt,

@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import type pg from 'pg'
+import { type PreparedStatement, runPrepared } from '../db/prepared-statement'
 import type { AuthSessionsTable, Database, RefreshTokensTable, UsersTable } from '../db/schema'
 
 export async function insertSession(db: Kysely<Database>, session: AuthSessionsTable) {
@@ -117,33 +119,49 @@ export async function claimRefreshToken(db: Kysely<Database>, tokenHash: string,
   return result.numUpdatedRows > 0n
 }
 
+const CLAIM_AND_REPLACE: PreparedStatement = {
+  name: 'claim_and_replace_refresh_token',
+  text: `
+    with claimed as (
+      update refresh_tokens set used_at = $1
+      where token_hash = $2 and used_at is null
+      returning session_id
+    ), touched as (
+      update auth_sessions set refreshed_at = $1
+      where id in (select session_id from claimed)
+      returning id, user_id
+    ), stored as (
+      insert into refresh_tokens (token_hash, session_id, user_id, parent_hash, created_at, used_at)
+      select $3::text, id, user_id, $2::text, $4::bigint, null
+      from touched
+      returning session_id, user_id
+    )
+    select users.id, users.email, users.encrypted_password, users.email_confirmed_at,
+      users.last_sign_in_at, users.created_at, users.updated_at, stored.session_id
+    from stored join users on users.id = stored.user_id`,
+}
+
 /**
- * PostgreSQL only: claims an unused refresh token, touches its session and stores its successor
- * in one statement (data-modifying CTEs), so one round trip instead of a transaction's five.
- * False when nothing was stored: the token was used already, or its session is gone; the
- * caller then takes the general path, which tells those apart. SQLite has no UPDATE in a CTE,
- * and needs none: its transaction costs no round trips.
+ * PostgreSQL only: claims an unused refresh token, touches its session, stores its successor and
+ * reads the user, in one prepared statement (data-modifying CTEs): one round trip and no planning,
+ * where the general path takes a read and a transaction. Undefined when nothing was stored (the
+ * token is unknown or used already, or its session is gone): the caller then takes the general
+ * path, which tells those apart. SQLite has no UPDATE in a CTE, and needs none: its statements
+ * cost no round trips.
  */
 export async function claimAndReplaceRefreshToken(
-  db: Kysely<Database>,
+  pool: pg.Pool,
   parentHash: string,
   successor: { token_hash: string; created_at: number },
   now: number,
-): Promise<boolean> {
-  const result = await sql`
-    with claimed as (
-      update refresh_tokens set used_at = ${now}
-      where token_hash = ${parentHash} and used_at is null
-      returning session_id
-    ), touched as (
-      update auth_sessions set refreshed_at = ${now}
-      where id in (select session_id from claimed)
-      returning id, user_id
-    )
-    insert into refresh_tokens (token_hash, session_id, user_id, parent_hash, created_at, used_at)
-    select ${successor.token_hash}::text, id, user_id, ${parentHash}::text,
-      ${successor.created_at}::bigint, null
-    from touched
-  `.execute(db)
-  return (result.numAffectedRows ?? 0n) > 0n
+): Promise<{ user: UsersTable; sessionId: string } | undefined> {
+  const [row] = await runPrepared<UsersTable & { session_id: string }>(pool, CLAIM_AND_REPLACE, [
+    now,
+    parentHash,
+    successor.token_hash,
+    successor.created_at,
+  ])
+  if (!row) return undefined
+  const { session_id: sessionId, ...user } = row
+  return { user, sessionId }
 }

@@ -53,14 +53,14 @@ export async function refreshTokenGrant(
 ) {
   const { database, now } = deps
   const tokenHash = hashOpaqueToken(refreshToken)
+  if (database.dialect === 'postgres') {
+    const rotated = await tokens.rotateUnused(tokenHash)
+    if (rotated) return presentSession(rotated.session, rotated.user)
+    // Unknown, used already (two tabs), or the session went: the general path tells them apart.
+  }
   const found = await findRefreshTokenWithUser(database.db, tokenHash)
   if (!found) throw refreshTokenNotFound()
   const { token: row, user } = found
-  if (row.used_at === null && database.dialect === 'postgres') {
-    const rotated = await tokens.rotateUnused(user, row.session_id, tokenHash)
-    if (rotated) return presentSession(rotated, user)
-    // Another request used the token first, or the session went: the general path decides.
-  }
   const session = await tokens
     .rotate(user, row.session_id, tokenHash, async (trx) => {
       const claimed = row.used_at === null && (await claimRefreshToken(trx, tokenHash, now()))
