@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { machineCpuMs, postgresCpuMs } from './cpu-time'
 
 export type LoadScenario =
   | { kind: 'get'; path: string; headers: Array<Record<string, string>> }
@@ -29,18 +30,38 @@ export interface LoadResult {
   durationS: number
 }
 
+/** CPU time per answered request, in microseconds, over one load. */
+export interface CpuPerRequest {
+  /** The app server process (all its threads). */
+  cpuUsPerRequest: number
+  /** Every PostgreSQL process on the machine; about 0 on SQLite. */
+  databaseCpuUsPerRequest: number
+  /** Every process on the machine, load generator included: what the cores must fit. */
+  machineCpuUsPerRequest: number
+  /** Taken by the hypervisor for other guests, per request: noise, not our work. */
+  stolenCpuUsPerRequest: number
+}
+
 /**
- * Runs one load and reads the server's CPU time around it: CPU per request is the figure that
- * stays meaningful when the generator or other work competes with the server for the cores.
+ * Runs one load and reads CPU time around it: CPU per request is the figure that stays
+ * meaningful when the generator or other work competes with the server for the cores, and the
+ * machine's total shows when the cores, not the server, are the limit.
  */
 export async function runLoadOn(
   server: { cpuMs(): number },
   spec: LoadSpec,
-): Promise<LoadResult & { cpuUsPerRequest: number }> {
-  const before = server.cpuMs()
+): Promise<LoadResult & CpuPerRequest> {
+  const before = { server: server.cpuMs(), database: postgresCpuMs(), machine: machineCpuMs() }
   const result = await runLoad(spec)
-  const cpuUsPerRequest = ((server.cpuMs() - before) * 1000) / Math.max(1, result.answered)
-  return { ...result, cpuUsPerRequest }
+  const machine = machineCpuMs()
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.answered)
+  return {
+    ...result,
+    cpuUsPerRequest: perRequest(server.cpuMs() - before.server),
+    databaseCpuUsPerRequest: perRequest(postgresCpuMs() - before.database),
+    machineCpuUsPerRequest: perRequest(machine.busy - before.machine.busy),
+    stolenCpuUsPerRequest: perRequest(machine.stolen - before.machine.stolen),
+  }
 }
 
 /** Runs one autocannon load in its own process (bench/workers/http-load.ts). */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { processCpuMs } from './cpu-time'
 
 export interface BenchServer {
   url: string
@@ -73,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     pid: child.pid!,
     startupMs,
     rssKb: () => readStatusKb(child.pid!, 'VmRSS'),
-    cpuMs: () => readCpuMs(child.pid!),
+    cpuMs: () => processCpuMs(child.pid!),
     openFileLimit: () => readOpenFileLimit(child.pid!),
     output: () => output,
     stop: () => stopChild(child),
@@ -122,15 +123,6 @@ function readStatusKb(pid: number, field: string): number {
 }
 
 // Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
-const TICK_MS = 10
-
-function readCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // The command name may hold spaces; fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-}
-
 function readOpenFileLimit(pid: number): number | null {
   const limits = readFileSync(`/proc/${pid}/limits`, 'utf8')
   const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits)

@@ -1,5 +1,5 @@
 import { authHeader, log, type RunContext } from '../lib/context'
-import { describeLoad, type LoadResult, runLoadOn } from '../lib/load'
+import { type CpuPerRequest, describeLoad, type LoadResult, runLoadOn } from '../lib/load'
 import { atLeast, atMost, metric, round } from '../lib/metric'
 
 const FEED_PATH = '/api/vibes'
@@ -112,12 +112,19 @@ export async function measureLineup(ctx: RunContext): Promise<void> {
   )
 }
 
-export type MeasuredLoad = LoadResult & { cpuUsPerRequest: number }
+export type MeasuredLoad = LoadResult & CpuPerRequest
 
 /** Server CPU per request and the rate one core could serve at that cost, plus any failures. */
 export function cpuNote(result: MeasuredLoad): string {
   const perCore = Math.round(1e6 / result.cpuUsPerRequest).toLocaleString('en-US')
-  const cpu = `server CPU ${Math.round(result.cpuUsPerRequest)} µs/req (≈ ${perCore}/s per core)`
+  const us = (value: number) => `${Math.round(value)} µs/req`
+  const parts = [`server CPU ${us(result.cpuUsPerRequest)} (≈ ${perCore}/s per core)`]
+  if (result.databaseCpuUsPerRequest >= 1) {
+    parts.push(`PostgreSQL CPU ${us(result.databaseCpuUsPerRequest)}`)
+  }
+  parts.push(`whole machine ${us(result.machineCpuUsPerRequest)}`)
+  if (result.stolenCpuUsPerRequest >= 1) parts.push(`stolen ${us(result.stolenCpuUsPerRequest)}`)
+  const cpu = parts.join(', ')
   const problems = describeProblems(result)
   return problems ? `${cpu}; ${problems}` : cpu
 }
