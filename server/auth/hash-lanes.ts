@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os'
 
 /**
- * argon2id costs a core for ~10-20 ms per call. On a small machine several at once leave the
- * event loop no core, so every other request waits behind a sign-in storm; capped at one less
- * than the cores (each lane has its own lower-priority thread, hash-threads.ts), sign-ins queue
- * and the rest stays fast.
+ * argon2id costs a core for ~15-30 ms per call. One lane per core: the hashing threads run at
+ * the lowest CPU priority (hash-threads.ts), so when the event loop, the database or anything
+ * else wants a core it gets it at once, and sign-ins use whatever is left. With one lane fewer
+ * than the cores (before), a 2-core machine hashed on one core only: ≤ 39 sign-ins/s at 26 ms
+ * per hash, under the 40/s target (docs/performance.md).
  */
-export const HASH_LANES = Math.max(1, availableParallelism() - 1)
+export const HASH_LANES = Math.max(1, availableParallelism())
 
 let running = 0
 const waiting: Array<() => void> = []
