@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error'
 import type { Mailer } from '../mail/mailer'
 import type { RateLimiter } from '../rate-limit/rate-limiter'
 import { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token'
+import { sessionsEnded } from './ended-sessions'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
 import type { RecentSessions } from './recent-sessions'
 import {
@@ -201,6 +202,6 @@ export class SessionTokens {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    this.deps.recentSessions.forget(await deleteSession(this.deps.database.db, sessionId))
+    sessionsEnded(this.deps, await deleteSession(this.deps.database.db, sessionId))
   }
 }

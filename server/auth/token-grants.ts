@@ -1,5 +1,6 @@
 import { AppError } from '../http/app-error'
 import type { AuthDeps, RequestMeta, SessionTokens } from './auth-service'
+import { sessionsEnded } from './ended-sessions'
 import { hashOpaqueToken } from './opaque-token'
 import { verifyAgainstDummy, verifyPassword } from './password'
 import {
@@ -80,7 +81,7 @@ export async function refreshTokenGrant(
     })
   // Null: the token was replayed after the reuse window, and the session is now revoked.
   if (!session) {
-    deps.recentSessions.forget([row.session_id])
+    sessionsEnded(deps, [row.session_id])
     throw new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
   }
   return presentSession(session, user)

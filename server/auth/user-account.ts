@@ -1,6 +1,7 @@
 import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser } from './auth-service'
+import { sessionsEnded } from './ended-sessions'
 import { hashPassword, verifyPassword } from './password'
 import { deleteSession, deleteUserSessions } from './sessions.repository'
 import { weakPasswordError } from './sign-up'
@@ -35,7 +36,7 @@ export async function updateUser(
     await updatePasswordHash(trx, user.id, encrypted, now)
     return deleteUserSessions(trx, user.id, { except: caller.sessionId })
   })
-  deps.recentSessions.forget(ended)
+  sessionsEnded(deps, ended)
   return presentUser({ ...user, encrypted_password: encrypted, updated_at: now })
 }
 
@@ -54,5 +55,5 @@ export async function logout(
           caller.id,
           scope === 'others' ? { except: caller.sessionId } : {},
         )
-  deps.recentSessions.forget(ended)
+  sessionsEnded(deps, ended)
 }

@@ -54,7 +54,7 @@ async function toMessage(
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
       return { type: 'ready' }
     case 'session-ended':
-      // For the session cache (ADR 015); live sockets re-check their sessions on the heartbeat.
+      // Not a broadcast: the session cache (ADR 015) and the hub's endSession act on it.
       return undefined
   }
 }

@@ -102,20 +102,47 @@ describe('live channel authentication', () => {
     expect(client.messages.at(-1)).toMatchObject({ type: 'error', code: 'bad_jwt' })
   })
 
-  it('drops a signed-out session at the next heartbeat', async () => {
+  it('drops a session deleted behind the app’s back (the heartbeat on SQLite, the trigger on PostgreSQL)', async () => {
     const user = await signUpUser(t)
     const other = await signUpUser(t)
     const signedOut = await open(user.accessToken)
     const stays = await open(other.accessToken)
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/logout',
-      headers: bearer(user.accessToken),
-    })
-    expect(logout.statusCode).toBe(204)
+    await t.database.db.deleteFrom('auth_sessions').where('user_id', '=', user.userId).execute()
     expect((await signedOut.closed).code).toBe(LIVE_CLOSE.unauthorized)
     expect(signedOut.messages.at(-1)).toMatchObject({ type: 'error', code: 'session_not_found' })
     await beatsFromNow(1)
     expect(stays.socket.readyState).toBe(stays.socket.OPEN)
+  })
+})
+
+describe('live channel after a sign-out', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    // No heartbeat within the test: only the session-ended event can close the socket.
+    t = await createTestApp({ LIVE_HEARTBEAT_S: '300' })
+  })
+  afterAll(() => t.close())
+
+  it('closes the signed-out session’s sockets at once, not at the next heartbeat', async () => {
+    const baseUrl = await t.listen()
+    const user = await signUpUser(t)
+    const other = await signUpUser(t)
+    const signedOut = await LiveTestClient.signedIn(baseUrl, user.accessToken)
+    const stays = await LiveTestClient.signedIn(baseUrl, other.accessToken)
+    try {
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/logout',
+        headers: bearer(user.accessToken),
+      })
+      expect(logout.statusCode).toBe(204)
+      expect((await signedOut.closed).code).toBe(LIVE_CLOSE.unauthorized)
+      expect(signedOut.messages.at(-1)).toMatchObject({ type: 'error', code: 'session_not_found' })
+      expect(t.app.ctx.live.stats.beats).toBe(0)
+      expect(stays.socket.readyState).toBe(stays.socket.OPEN)
+    } finally {
+      signedOut.close()
+      stays.close()
+    }
   })
 })

@@ -33,6 +33,7 @@ export class LiveHub {
   private readonly counters = { serialized: 0, framesSent: 0, bytesSent: 0, refused: 0, beats: 0 }
   private closing = false
   private checkingSessions = false
+  private readonly endedSessions = new Set<string>()
   private readonly authTimeoutMs: number
   private readonly fanOut: FanOut<LiveConnection>
 
@@ -119,6 +120,25 @@ export class LiveHub {
   broadcast(message: BroadcastMessage): void {
     this.counters.serialized += 1
     this.fanOut.push(JSON.stringify(message))
+  }
+
+  /**
+   * A session was deleted (signed out, revoked): its sockets are closed on the next turn, in one
+   * pass over all sockets however many sessions ended together. The heartbeat's session check
+   * stays as the backstop (a socket that authenticated while the session was being deleted).
+   */
+  endSession(sessionId: string): void {
+    if (this.endedSessions.size === 0) setImmediate(() => this.dropEndedSessions())
+    this.endedSessions.add(sessionId)
+  }
+
+  private dropEndedSessions(): void {
+    const ended = new Set(this.endedSessions)
+    this.endedSessions.clear()
+    for (const connection of this.connections) {
+      if (!connection.session || !ended.has(connection.session.sessionId)) continue
+      connection.refuse(LIVE_CLOSE.unauthorized, 'session_not_found', 'You were signed out')
+    }
   }
 
   /**

@@ -62,12 +62,17 @@ function startRelayAndHeartbeat(app: FastifyInstance): () => void {
     },
     readUserCount: () => readUserCount(database.db),
   })
+  // A signed-out device stops hearing the feed now, not at the next heartbeat.
+  const stopEnding = changes.subscribe((event) => {
+    if (event.type === 'session-ended') hub.endSession(event.id)
+  })
   const heartbeat = setInterval(() => {
     hub.beat().catch((error: unknown) => log.warn({ err: error }, 'live heartbeat failed'))
   }, config.LIVE_HEARTBEAT_S * 1000)
   heartbeat.unref()
   return () => {
     clearInterval(heartbeat)
+    stopEnding()
     stopRelay()
   }
 }
