@@ -122,7 +122,6 @@ function readStatusKb(pid: number, field: string): number {
   return match ? Number(match[1]) : Number.NaN
 }
 
-// Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
 function readOpenFileLimit(pid: number): number | null {
   const limits = readFileSync(`/proc/${pid}/limits`, 'utf8')
   const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits)

@@ -112,10 +112,10 @@ export class SessionTokens {
   async rotateUnused(
     parentHash: string,
   ): Promise<{ session: IssuedSession; user: UserRow } | null> {
-    const issuedAt = this.deps.now()
-    const refreshToken = generateOpaqueToken()
     const { pool } = this.deps.database
     if (!pool) return null
+    const issuedAt = this.deps.now()
+    const refreshToken = generateOpaqueToken()
     const stored = await claimAndReplaceRefreshToken(
       pool,
       parentHash,
