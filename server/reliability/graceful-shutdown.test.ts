@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { LiveTestClient } from '../live/live-test-client'
+import { eventually, LiveTestClient } from '../live/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
@@ -82,7 +82,12 @@ describe('SIGTERM under load', () => {
       DATABASE_URL: database.url,
       RATE_LIMIT: 'off',
       LIVE_MAX_CONNECTIONS_PER_IP: '500',
+      // Request lines show when the sign-ups below have reached the server.
+      LOG_LEVEL: 'info',
     })
+    const signUpsReceived = () =>
+      server.output().match(/"url":"\/auth\/v1\/signup"[^\n]*"msg":"incoming request"/g)?.length ??
+      0
     const LIVE_CLIENTS = 200
     const WRITERS = 20
     const READERS = 10
@@ -137,8 +142,11 @@ describe('SIGTERM under load', () => {
         if (!ok) return
       }
     })
+    // In flight for sure when the signal lands: received (a fixed wait was not always enough
+    // while other suites held the cores), and still hashing.
+    const receivedBefore = signUpsReceived()
     const signUps = signUpsInFlight(12)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await eventually(() => signUpsReceived() >= receivedBefore + 12)
     const started = Date.now()
     const code = await server.stop('SIGTERM')
     const exitMs = Date.now() - started
