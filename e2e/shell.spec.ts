@@ -15,4 +15,16 @@ test.describe('the app shell @smoke', () => {
     await expect(page.getByRole('heading', { name: /VibeConnect/ })).toBeVisible()
     await expect(page).toHaveTitle('VibeConnect')
   })
+
+  test('the tab and home-screen icons are PNGs the server sends', async ({ page, request }) => {
+    await page.goto('/')
+    // PNGs, not the SVG they come from: Chromium sets an SVG favicon up on the page's main thread.
+    for (const rel of ['icon', 'apple-touch-icon']) {
+      const href = await page.locator(`link[rel="${rel}"]`).getAttribute('href')
+      expect(href, rel).toMatch(/\.png$/)
+      const response = await request.get(href!)
+      expect(response.status(), href!).toBe(200)
+      expect(response.headers()['content-type']).toBe('image/png')
+    }
+  })
 })

@@ -1,0 +1,36 @@
+// Renders client/public/favicon.svg to the PNG icons index.html links to, with Debian's Chromium.
+// Run it after changing the SVG: `node scripts/render-favicon.mjs` (CHROME_PATH to use another).
+//
+// Why PNGs: Chromium draws an SVG favicon through a whole SVG document of its own, set up on the
+// page's main thread while the app starts (~20–90 ms measured here, a long task at a phone's
+// speed); a PNG is decoded off it. See docs/performance.md.
+import { readFileSync } from 'node:fs'
+import { chromium } from 'playwright-core'
+
+const SOURCE = 'client/public/favicon.svg'
+const ICONS = [
+  { path: 'client/public/favicon-32.png', size: 32 },
+  { path: 'client/public/apple-touch-icon.png', size: 180 },
+]
+
+const svg = readFileSync(SOURCE, 'utf8')
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+})
+try {
+  for (const icon of ICONS) {
+    const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } })
+    const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}</style>` +
+        `<img src="${source}" width="${icon.size}" height="${icon.size}" style="display:block">`,
+    )
+    await page.locator('img').evaluate((img) => img.decode())
+    await page.screenshot({ path: icon.path, omitBackground: true })
+    await page.close()
+    console.log(`wrote ${icon.path} (${icon.size}×${icon.size})`)
+  }
+} finally {
+  await browser.close()
+}
