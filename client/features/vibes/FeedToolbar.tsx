@@ -1,6 +1,7 @@
 import { RefreshIcon } from '../../components/icons'
 import { LiveBadge } from './live/LiveBadge'
 import type { LiveStatus } from './live/live-connection'
+import { signedUpText } from './signed-up-text'
 
 interface FeedToolbarProps {
   titleId: string
@@ -10,10 +11,6 @@ interface FeedToolbarProps {
   onRefresh: () => void
   onUpdateVibe: () => void
 }
-
-const plural = new Intl.PluralRules('en')
-const signedUpText = (count: number) =>
-  `${count.toLocaleString('en')} ${plural.select(count) === 'one' ? 'user' : 'users'} signed up`
 
 /** The feed's title, the live sign-up count and its actions. */
 export function FeedToolbar({
