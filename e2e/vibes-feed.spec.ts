@@ -38,6 +38,15 @@ test.describe('the vibes feed', () => {
     expect(mineLook.edge).toBe('4px')
     expect(theirLook.edge).toBe('1px')
     expect(mineLook.background).not.toBe(theirLook.background)
+
+    // The exact time is a tooltip, written once a pointer rests on the relative one.
+    const time = mine.locator('time')
+    await expect(time).not.toHaveAttribute('title')
+    await time.hover()
+    const exact = await time.evaluate((element: HTMLTimeElement) =>
+      new Date(element.dateTime).toLocaleString(),
+    )
+    await expect(time).toHaveAttribute('title', exact)
   })
 
   test('what people type is shown as text, never as markup', async ({ page, request, baseURL }) => {

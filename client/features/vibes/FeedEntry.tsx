@@ -1,3 +1,4 @@
+import type { PointerEvent } from 'react'
 import { formatRelativeTime } from '../../../shared/time/relative-time'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 
@@ -5,6 +6,16 @@ interface FeedEntryProps {
   vibe: Vibe
   isMine: boolean
   now: number
+}
+
+/**
+ * The exact time as a tooltip, written when a pointer first rests on the relative one. Not while
+ * rendering: the first date formatted in the device's locale loads ICU's date data, ~200 ms of a
+ * slow phone's main thread inside the feed's first render, for a tooltip phones never show.
+ */
+function showExactTime(event: PointerEvent<HTMLTimeElement>) {
+  const time = event.currentTarget
+  if (!time.title) time.title = new Date(time.dateTime).toLocaleString()
 }
 
 /**
@@ -30,7 +41,7 @@ export function FeedEntry({ vibe, isMine, now }: FeedEntryProps) {
           {isMine ? <span className="text-sm font-semibold text-fuchsia-200">(you)</span> : null}
           <time
             dateTime={vibe.updatedAt}
-            title={new Date(vibe.updatedAt).toLocaleString()}
+            onPointerEnter={showExactTime}
             className="ml-auto text-xs text-zinc-300"
           >
             {formatRelativeTime(vibe.updatedAt, now)}
