@@ -7,10 +7,23 @@ import type { LineupItem } from './lineup.schema'
 let names: { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat } | undefined
 function nameFormatters() {
   names ??= {
-    day: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long' }),
-    month: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long' }),
+    // en-US like the zone's formatter (festival-day.ts): ICU loads each locale's date data once,
+    // and the names are the same in every English locale.
+    day: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long' }),
+    month: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }),
   }
   return names
+}
+
+/**
+ * Builds, and uses once, every formatter the lineup needs for this zone. The first date formatter
+ * loads ICU's date and zone data (~40 ms here, several times that on a phone), partly on its first
+ * format rather than when built; a screen calls this in a task of its own so that cost is not
+ * added to a render's.
+ */
+export function prepareLineupFormatting(timeZone: string): void {
+  zonedParts(0, timeZone)
+  formatFestivalDay('2026-01-01')
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')

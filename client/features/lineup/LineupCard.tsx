@@ -6,6 +6,7 @@ import { LineupByDate } from './LineupByDate'
 import { LineupByStage } from './LineupByStage'
 import { type LineupQuery, useLineup } from './lineup.api'
 import { useLineupToasts } from './use-lineup-toasts'
+import { usePreparedTimeZone } from './use-prepared-time-zone'
 
 /**
  * The lineup card: the festival's name and year, Refresh, when the lineup last changed, then the
@@ -17,7 +18,9 @@ export function LineupCard() {
   const lineup = useLineup()
   useLineupToasts(lineup)
   // Until the festival's zone is known, times are left out rather than shown in the wrong zone.
-  const timeZone = festival?.timeZone
+  const timeZone = usePreparedTimeZone(festival?.timeZone)
+  // Known but its formatters not built yet (one task): wait, rather than draw the sets twice.
+  const preparingZone = festival?.timeZone !== undefined && timeZone === undefined
 
   return (
     <section aria-labelledby={headingId} className="card @container">
@@ -50,7 +53,7 @@ export function LineupCard() {
         </button>
       </div>
 
-      <LineupBody lineup={lineup} timeZone={timeZone} />
+      {preparingZone ? <LineupLoading /> : <LineupBody lineup={lineup} timeZone={timeZone} />}
     </section>
   )
 }
