@@ -96,6 +96,9 @@ test.describe('live updates', () => {
     request,
     baseURL,
   }) => {
+    // Two signed-in browsers and a dialog round trip: alone ~17 s, over 30 s when the suite's other
+    // worker and both servers share the two cores.
+    test.slow()
     const me = await openMainApp(page, request, baseURL!, { emoji: '🎸' })
     await waitUntilLive(page)
     const otherTab = await secondBrowser(browser, baseURL!)

@@ -66,6 +66,9 @@ test.describe('the Update Vibe modal', () => {
     request,
     baseURL,
   }) => {
+    // Sixty key presses, each followed by a look at the focus, and four open/close rounds: alone
+    // ~11 s, over 30 s when the suite's other worker and both servers share the two cores.
+    test.slow()
     await openMainApp(page, request, baseURL!)
     const opener = page.getByRole('button', { name: 'Update Vibe' })
     const dialog = dialogOf(page)
