@@ -1,44 +1,7 @@
 import { z } from 'zod'
+import { ERROR_CODES } from './error-codes'
 
-/**
- * Stable machine codes for every error the server answers. Auth codes are GoTrue's own, so the
- * unmodified @supabase/auth-js raises its usual error classes for them.
- */
-export const ERROR_CODES = [
-  // generic
-  'validation_failed',
-  'bad_json',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'request_timeout',
-  'internal_error',
-  'service_unavailable',
-  'over_request_rate_limit',
-  'too_many_connections',
-  // auth (GoTrue)
-  'invalid_credentials',
-  'email_not_confirmed',
-  'user_already_exists',
-  'weak_password',
-  'same_password',
-  'session_not_found',
-  'no_authorization',
-  'bad_jwt',
-  'refresh_token_not_found',
-  'refresh_token_already_used',
-  'otp_expired',
-  'unsupported_grant_type',
-  // data
-  'forbidden',
-  'vibe_already_exists',
-  'vibe_not_found',
-  // lineup
-  'lineup_unavailable',
-] as const
-
-export type ErrorCode = (typeof ERROR_CODES)[number]
+export { ERROR_CODES, type ErrorCode } from './error-codes'
 
 /** The one JSON shape of every error response. `details` maps a field to its problem. */
 export const ErrorEnvelopeSchema = z.object({

@@ -2,10 +2,12 @@ import { z } from 'zod'
 import { VibeSchema } from '../vibes/vibe.schema'
 
 /**
- * The live channel at `/api/live` (WebSocket). The client's first message authenticates; it sends
- * the new token again after every refresh, so the connection survives token rotation.
+ * The live channel at `/api/live` (WebSocket): its messages. The client's first message
+ * authenticates; it sends the new token again after every refresh, so the connection survives
+ * token rotation. The path, close codes and `unbatch` are in `live-channel.ts`, free of zod for
+ * the browser, and exported here too.
  */
-export const LIVE_PATH = '/api/live'
+export { LIVE_CLOSE, LIVE_PATH, unbatch } from './live-channel'
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({
@@ -54,16 +56,3 @@ export type ServerMessage = z.infer<typeof ServerMessageSchema>
 
 /** A server message other than `batch`: what a client handles, one at a time. */
 export type SingleServerMessage = Exclude<ServerMessage, { type: 'batch' }>
-
-/** The messages a frame carries, in order: a batch's contents, or the message itself. */
-export function unbatch(message: ServerMessage): SingleServerMessage[] {
-  return message.type === 'batch' ? message.messages : [message]
-}
-
-/** WebSocket close codes the server uses (4000-4999 are free for applications). */
-export const LIVE_CLOSE = {
-  unauthorized: 4401,
-  tooManyConnections: 4429,
-  authTimeout: 4408,
-  goingAway: 1001,
-} as const

@@ -1,10 +1,16 @@
 import { z } from 'zod'
 import { countGraphemes, hasForbiddenCharacters } from '../text/graphemes'
+import {
+  EMOJI_MAX_LENGTH,
+  FEED_PAGE_MAX,
+  FEED_PAGE_SIZE,
+  STATUS_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './vibe-limits'
 
-export const USERNAME_MAX_LENGTH = 20
-export const STATUS_MAX_LENGTH = 100
-export const EMOJI_MAX_LENGTH = 4
-export const DEFAULT_EMOJI = '🎉'
+// The numbers live apart, free of zod, for the browser's first screens (ADR 016).
+export * from './vibe-limits'
+
 /** Cap on UTF-16 code units per character allowed, so a few "characters" can't be megabytes. */
 const CODE_UNITS_PER_CHARACTER = 16
 
@@ -45,9 +51,6 @@ export const VibeSchema = z.object({
 })
 export type Vibe = z.infer<typeof VibeSchema>
 
-export const FEED_PAGE_SIZE = 50
-export const FEED_PAGE_MAX = 100
-
 export const FeedQuerySchema = z.object({
   /** Opaque keyset cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
@@ -61,7 +64,9 @@ export const FeedPageSchema = z.object({
 export type FeedPage = z.infer<typeof FeedPageSchema>
 
 export const MyVibeSchema = z.object({ vibe: VibeSchema.nullable() })
+export type MyVibe = z.infer<typeof MyVibeSchema>
 export const VibeResponseSchema = z.object({ vibe: VibeSchema })
+export type VibeResponse = z.infer<typeof VibeResponseSchema>
 export const UserCountSchema = z.object({ count: z.number().int().min(0) })
 export type UserCount = z.infer<typeof UserCountSchema>
 // Ids are UUIDs; anything outside this alphabet (a NUL byte, say, which PostgreSQL cannot even

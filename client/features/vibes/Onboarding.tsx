@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe.schema'
+import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
 import { useCreateVibe } from './create-vibe.api'
 import { VibeFields } from './VibeFields'
 import { vibeErrorMessage } from './vibe-error-message'

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
-import { DEFAULT_EMOJI, type Vibe } from '../../../shared/vibes/vibe.schema'
+import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
 import { useUpdateVibe } from './update-vibe.api'
 import { VibeFields } from './VibeFields'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { countGraphemes } from '../../../shared/text/graphemes'
-import { STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../shared/vibes/vibe.schema'
+import { STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../shared/vibes/vibe-limits'
 import { CharacterCount } from '../../components/CharacterCount'
 import { EmojiPicker } from './emoji/EmojiPicker'
 import { limitFieldText, type VibeFormValues } from './vibe-form'

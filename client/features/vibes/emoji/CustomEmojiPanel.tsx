@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react'
 import { truncateGraphemes } from '../../../../shared/text/graphemes'
-import { EMOJI_MAX_LENGTH, EmojiSchema } from '../../../../shared/vibes/vibe.schema'
+import { EmojiSchema } from '../../../../shared/vibes/vibe.schema'
+import { EMOJI_MAX_LENGTH } from '../../../../shared/vibes/vibe-limits'
 import { EmojiChoices } from './EmojiChoices'
 import { POPULAR_EMOJIS } from './emoji-catalog'
 

@@ -1,9 +1,5 @@
-import {
-  type ClientMessage,
-  LIVE_CLOSE,
-  type SingleServerMessage,
-  unbatch,
-} from '../../../../shared/live/live-protocol'
+import { LIVE_CLOSE, unbatch } from '../../../../shared/live/live-channel'
+import type { ClientMessage, SingleServerMessage } from '../../../../shared/live/live-protocol'
 import { backoffDelay } from '../../../lib/backoff'
 import { parseServerMessage } from './parse-server-message'
 import { SilenceWatchdog } from './silence-watchdog'

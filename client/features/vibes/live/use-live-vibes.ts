@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { LIVE_PATH } from '../../../../shared/live/live-protocol'
+import { LIVE_PATH } from '../../../../shared/live/live-channel'
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
 import { getAccessToken, onTokenRefreshed } from './live-token-source'

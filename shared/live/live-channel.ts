@@ -1,0 +1,17 @@
+import type { ServerMessage, SingleServerMessage } from './live-protocol'
+
+/** The live channel's WebSocket path. */
+export const LIVE_PATH = '/api/live'
+
+/** The messages a frame carries, in order: a batch's contents, or the message itself. */
+export function unbatch(message: ServerMessage): SingleServerMessage[] {
+  return message.type === 'batch' ? message.messages : [message]
+}
+
+/** WebSocket close codes the server uses (4000-4999 are free for applications). */
+export const LIVE_CLOSE = {
+  unauthorized: 4401,
+  tooManyConnections: 4429,
+  authTimeout: 4408,
+  goingAway: 1001,
+} as const
