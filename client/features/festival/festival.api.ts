@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type FestivalInfo, FestivalInfoSchema } from '../../../shared/festival/festival.schema'
+import type { FestivalInfo } from '../../../shared/festival/festival.schema'
 import { apiRequest } from '../../lib/api-client'
 
-export const getFestivalInfo = () => apiRequest('/api/festival', FestivalInfoSchema)
+export const getFestivalInfo = () => apiRequest<FestivalInfo>('/api/festival')
 
 export const festivalInfoQuery = queryOptions({
   queryKey: ['festival'],

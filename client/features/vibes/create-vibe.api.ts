@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type Vibe, type VibeInput, VibeResponseSchema } from '../../../shared/vibes/vibe.schema'
+import type { Vibe, VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
 import { ApiError, apiRequest } from '../../lib/api-client'
 import { type FeedData, insertVibe } from './feed-cache'
 import { vibesKeys } from './vibes.keys'
@@ -7,7 +7,7 @@ import { vibesKeys } from './vibes.keys'
 /** Creates my vibe; null when it already existed (say, another tab won the race). */
 export async function createVibe(input: VibeInput): Promise<Vibe | null> {
   try {
-    const { vibe } = await apiRequest('/api/vibes', VibeResponseSchema, {
+    const { vibe } = await apiRequest<VibeResponse>('/api/vibes', {
       method: 'POST',
       body: input,
     })

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { MyVibeSchema } from '../../../shared/vibes/vibe.schema'
+import type { MyVibe } from '../../../shared/vibes/vibe.schema'
 import { apiRequest } from '../../lib/api-client'
 import { vibesKeys } from './vibes.keys'
 
-export const getMyVibe = () => apiRequest('/api/vibes/mine', MyVibeSchema)
+export const getMyVibe = () => apiRequest<MyVibe>('/api/vibes/mine')
 
 export const myVibeQuery = (userId: string) =>
   queryOptions({ queryKey: vibesKeys.mine(userId), queryFn: getMyVibe })

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type VibeInput, VibeResponseSchema } from '../../../shared/vibes/vibe.schema'
+import type { VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
 import { apiRequest } from '../../lib/api-client'
 import { type FeedData, replaceVibe } from './feed-cache'
 import { vibesKeys } from './vibes.keys'
 
 export const updateVibe = (id: string, input: VibeInput) =>
-  apiRequest(`/api/vibes/${encodeURIComponent(id)}`, VibeResponseSchema, {
+  apiRequest<VibeResponse>(`/api/vibes/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: input,
   }).then(({ vibe }) => vibe)

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { UserCountSchema } from '../../../shared/vibes/vibe.schema'
+import type { UserCount } from '../../../shared/vibes/vibe.schema'
 import { apiRequest } from '../../lib/api-client'
 import { vibesKeys } from './vibes.keys'
 
-export const getUserCount = () => apiRequest('/api/users/count', UserCountSchema)
+export const getUserCount = () => apiRequest<UserCount>('/api/users/count')
 
 export const userCountQuery = queryOptions({
   queryKey: vibesKeys.userCount(),

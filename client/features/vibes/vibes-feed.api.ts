@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import { FEED_PAGE_SIZE, FeedPageSchema } from '../../../shared/vibes/vibe.schema'
+import type { FeedPage } from '../../../shared/vibes/vibe.schema'
+import { FEED_PAGE_SIZE } from '../../../shared/vibes/vibe-limits'
 import { apiRequest } from '../../lib/api-client'
 import { vibesKeys } from './vibes.keys'
 
 export const getFeedPage = (cursor: string | null, limit = FEED_PAGE_SIZE) => {
   const params = new URLSearchParams({ limit: String(limit) })
   if (cursor) params.set('cursor', cursor)
-  return apiRequest(`/api/vibes?${params}`, FeedPageSchema)
+  return apiRequest<FeedPage>(`/api/vibes?${params}`)
 }
 
 export const vibesFeedQuery = infiniteQueryOptions({

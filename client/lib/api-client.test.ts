@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, apiRequest } from './api-client'
+
+vi.mock('./access-token', () => ({ currentAccessToken: async () => 'token-1' }))
+
+const answer = (status: number, body: string, contentType = 'application/json') =>
+  vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }))
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the request to fail')
+    },
+    (error: unknown) => error as ApiError,
+  )
+
+describe('apiRequest', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('sends the token and the JSON body, and gives back the answer', async () => {
+    const fetch = answer(200, '{"count":3}')
+    vi.stubGlobal('fetch', fetch)
+    await expect(apiRequest('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
+      count: 3,
+    })
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(path).toBe('/api/x')
+    expect(init.body).toBe('{"a":1}')
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token-1',
+      'Content-Type': 'application/json',
+    })
+  })
+
+  it("raises the server's error envelope as an ApiError with its code", async () => {
+    const envelope = { code: 'validation_failed', message: 'Bad', details: { username: 'taken' } }
+    vi.stubGlobal('fetch', answer(400, JSON.stringify(envelope)))
+    const error = await failure(apiRequest('/api/x'))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 400, ...envelope })
+  })
+
+  it('an error answer that is not our envelope becomes a plain failure', async () => {
+    for (const body of ['<html>proxy</html>', '{"code":"made_up","message":"x"}']) {
+      vi.stubGlobal('fetch', answer(502, body))
+      const error = await failure(apiRequest('/api/x'))
+      expect(error).toMatchObject({ status: 502, code: 'internal_error' })
+      expect(error.message).toBe('Request failed (502)')
+    }
+  })
+
+  it('a sign-in portal answering 200 with HTML is a failure, not data', async () => {
+    vi.stubGlobal('fetch', answer(200, '<html>Log in to the WiFi</html>', 'text/html'))
+    const error = await failure(apiRequest('/api/x'))
+    expect(error).toMatchObject({ code: 'internal_error' })
+    expect(error.message).toBe('The server sent an answer the app cannot read')
+  })
+
+  it('no network is a network_error with words for the user', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    const error = await failure(apiRequest('/api/x'))
+    expect(error).toMatchObject({ status: 0, code: 'network_error' })
+  })
+})
