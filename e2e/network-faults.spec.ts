@@ -105,4 +105,48 @@ test.describe('a flaky network', () => {
       await server.kill()
     }
   })
+
+  test('code that fails to download says so, instead of a blank screen', async ({
+    page,
+    request,
+    baseURL,
+    shoot,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/Could not show the signed-in screens|Failed to fetch dynamically|ERR_FAILED/)
+    await page.route(/\/assets\/SignedInRoute-.*\.js$/, (route) => route.abort())
+    await openMainApp(page, request, baseURL!)
+    await expect(page.getByRole('alert')).toContainText("Couldn't load VibeConnect 😔")
+    await expect(page.getByText('Check your connection, then reload the page.')).toBeVisible()
+    await shoot(page, 'load-failure')
+
+    // Back on a good network, Reload brings the app.
+    await page.unroute(/\/assets\/SignedInRoute-.*\.js$/)
+    await page.getByRole('button', { name: 'Reload' }).click()
+    await expect(page.getByRole('banner')).toBeVisible()
+  })
+
+  test("the Update Vibe form's code failing to download is told inside the dialog", async ({
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/Could not show the Update Vibe form|Failed to fetch dynamically|ERR_FAILED/)
+    let formRequests = 0
+    await page.route(/\/assets\/UpdateVibeForm-.*\.js$/, (route) => {
+      formRequests += 1
+      return route.abort()
+    })
+    await openMainApp(page, request, baseURL!)
+    await page.getByRole('button', { name: 'Update Vibe' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+    await expect(dialog.getByRole('alert')).toHaveText(
+      "Couldn't load the form. Check your connection, then close this and try again.",
+    )
+    expect(formRequests).toBeGreaterThan(0)
+    // The dialog still closes as usual.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+  })
 })

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react'
+import { LoadFailureBoundary } from '../components/LoadFailureBoundary'
 import { LoadingScreen } from '../components/LoadingScreen'
+import { ReloadMessage } from '../components/ReloadMessage'
 import { AuthScreen } from '../features/auth/AuthScreen'
 import { useAuthSession } from '../features/auth/use-auth-session'
 
@@ -21,12 +23,14 @@ export function HomePage() {
   if (auth.status === 'loading') return loading
   if (auth.status === 'signed-out') return <AuthScreen />
   return (
-    <Suspense fallback={loading}>
-      {auth.recovering ? (
-        <NewPasswordScreen onDone={auth.finishRecovery} />
-      ) : (
-        <SignedInRoute session={auth.session} />
-      )}
-    </Suspense>
+    <LoadFailureBoundary what="the signed-in screens" fallback={<ReloadMessage />}>
+      <Suspense fallback={loading}>
+        {auth.recovering ? (
+          <NewPasswordScreen onDone={auth.finishRecovery} />
+        ) : (
+          <SignedInRoute session={auth.session} />
+        )}
+      </Suspense>
+    </LoadFailureBoundary>
   )
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
+import { usePreloadOnFirstInput } from '../../lib/use-preload-on-first-input'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { LineupCard } from '../lineup/LineupCard'
 import { AppHeader } from './AppHeader'
 import { useLiveVibes } from './live/use-live-vibes'
-import { UpdateVibeModal } from './UpdateVibeModal'
+import { loadUpdateVibeForm, UpdateVibeModal } from './UpdateVibeModal'
 import { VibesFeed } from './VibesFeed'
 import { WifiCredit } from './WifiCredit'
 
@@ -11,6 +12,7 @@ import { WifiCredit } from './WifiCredit'
 export function MainApp({ me }: { me: Vibe }) {
   const [updating, setUpdating] = useState(false)
   const liveStatus = useLiveVibes(me.userId)
+  usePreloadOnFirstInput(loadUpdateVibeForm)
 
   return (
     <>

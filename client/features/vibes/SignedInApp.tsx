@@ -1,8 +1,14 @@
 import type { Session } from '@supabase/auth-js'
+import { lazy, Suspense } from 'react'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { MainApp } from './MainApp'
 import { useMyVibe } from './my-vibe.api'
-import { Onboarding } from './Onboarding'
+
+// Onboarding and its form checks (zod) load only for someone without a vibe: everyone else's
+// start skips them (ADR 016).
+const Onboarding = lazy(() =>
+  import('./Onboarding').then((module) => ({ default: module.Onboarding })),
+)
 
 /** Onboarding until the user has a vibe, then the main app. */
 export function SignedInApp({ session }: { session: Session }) {
@@ -13,6 +19,12 @@ export function SignedInApp({ session }: { session: Session }) {
   // A failed load is only logged (spec); onboarding copes, since creating an existing vibe
   // answers "already exists" and reloads it.
   const vibe = myVibe.data?.vibe
-  if (!vibe) return <Onboarding userId={userId} />
+  if (!vibe) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Onboarding userId={userId} />
+      </Suspense>
+    )
+  }
   return <MainApp me={vibe} />
 }

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { CloseIcon } from '../../components/icons'
+import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
 import { ModalDialog } from '../../components/ModalDialog'
 import { myVibeQuery } from './my-vibe.api'
-import { UpdateVibeForm } from './UpdateVibeForm'
+
+/**
+ * The form's code, with zod that checks it, loads on demand (ADR 016): MainApp starts the download
+ * once the user first touches the page, so it is usually here before the dialog is opened.
+ */
+export const loadUpdateVibeForm = () =>
+  import('./UpdateVibeForm').then((module) => ({ default: module.UpdateVibeForm }))
 
 interface UpdateVibeModalProps {
   open: boolean
@@ -44,16 +51,34 @@ function LatestVibeForm({ userId, onDone }: { userId: string; onDone: () => void
     if (query.error)
       console.warn('Could not reload your vibe; editing the cached one:', query.error)
   }, [query.error])
-  if (!query.isFetchedAfterMount) {
-    return (
-      <p role="status" className="flex items-center gap-3 py-10 text-zinc-200">
-        <span
-          aria-hidden="true"
-          className="size-5 animate-spin rounded-full border-2 border-fuchsia-400 border-t-transparent motion-reduce:animate-none"
-        />
-        Loading your vibe...
-      </p>
-    )
-  }
-  return <UpdateVibeForm vibe={query.data?.vibe ?? null} userId={userId} onDone={onDone} />
+  // A lazy component of its own per opening: React keeps a failed download for good, and a
+  // reopened dialog should try again.
+  const [UpdateVibeForm] = useState(() => lazy(loadUpdateVibeForm))
+  if (!query.isFetchedAfterMount) return <LoadingVibe />
+  return (
+    <LoadFailureBoundary
+      what="the Update Vibe form"
+      fallback={
+        <p role="alert" className="py-10 text-zinc-200">
+          Couldn't load the form. Check your connection, then close this and try again.
+        </p>
+      }
+    >
+      <Suspense fallback={<LoadingVibe />}>
+        <UpdateVibeForm vibe={query.data?.vibe ?? null} userId={userId} onDone={onDone} />
+      </Suspense>
+    </LoadFailureBoundary>
+  )
+}
+
+function LoadingVibe() {
+  return (
+    <p role="status" className="flex items-center gap-3 py-10 text-zinc-200">
+      <span
+        aria-hidden="true"
+        className="size-5 animate-spin rounded-full border-2 border-fuchsia-400 border-t-transparent motion-reduce:animate-none"
+      />
+      Loading your vibe...
+    </p>
+  )
 }
