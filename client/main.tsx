@@ -1,10 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
-import { hasStoredSession } from './features/auth/auth-client'
+import { hasStoredSession, mayHaveSession } from './features/auth/auth-storage'
+import { loadAuthClient } from './features/auth/load-auth-client'
 import { loadSignedInRoute } from './routes/HomePage'
 import './styles.css'
 
+// A session to check needs the auth client at once. Without one, the sign-in screen paints first
+// and fetches it then (useAuthSession), so the download never competes with that paint.
+if (mayHaveSession()) {
+  loadAuthClient().catch((error: unknown) => console.warn('Could not load the auth client:', error))
+}
 // Someone signed in before will most likely land in the app: fetch its code now, alongside the
 // session check, rather than after it (a wrong guess only costs a download).
 if (window.location.pathname === '/' && hasStoredSession()) void loadSignedInRoute()

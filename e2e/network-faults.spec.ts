@@ -149,4 +149,28 @@ test.describe('a flaky network', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(dialog).toBeHidden()
   })
+
+  test('the sign-in code failing to download: the form says so, and works once it can', async ({
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/Could not load the auth client|Failed to fetch dynamically|ERR_FAILED/)
+    const authClientChunk = /\/assets\/auth-client-.*\.js$/
+    await page.route(authClientChunk, (route) => route.abort())
+    const account = await signUpViaApi(request, baseURL!)
+    await page.goto('/')
+    await page.getByLabel('E-mail').fill(account.email)
+    await page.getByLabel('Password').fill(account.password)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByText('Authentication failed')).toBeVisible()
+    await expect(page.getByText('You seem to be offline. Check your connection.')).toBeVisible()
+    await expect(page.getByLabel('E-mail')).toHaveValue(account.email)
+
+    // The next try downloads it again.
+    await page.unroute(authClientChunk)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByText('Welcome to VibeConnect!')).toBeVisible()
+  })
 })

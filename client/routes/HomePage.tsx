@@ -22,6 +22,7 @@ export function HomePage() {
   const loading = <LoadingScreen />
   if (auth.status === 'loading') return loading
   if (auth.status === 'signed-out') return <AuthScreen />
+  if (auth.status === 'unavailable') return <ReloadMessage />
   return (
     <LoadFailureBoundary what="the signed-in screens" fallback={<ReloadMessage />}>
       <Suspense fallback={loading}>

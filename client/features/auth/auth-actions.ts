@@ -1,6 +1,5 @@
-import { isAuthWeakPasswordError } from '@supabase/auth-js'
 import { toast } from 'sonner'
-import { authClient } from './auth-client'
+import { type AuthClient, loadAuthClient } from './load-auth-client'
 
 export type AuthMode = 'sign-in' | 'sign-up'
 
@@ -8,57 +7,74 @@ const siteUrl = () => `${window.location.origin}/`
 
 /** Shows the spec's destructive "Authentication failed" toast with the server's message. */
 export function toastAuthFailure(error: { message: string }): false {
-  const message = isAuthWeakPasswordError(error)
-    ? error.message
-    : error.message || 'Something went wrong, please try again.'
+  const message = error.message || 'Something went wrong, please try again.'
   toast.error('Authentication failed', { description: message })
   return false
 }
 
+const OFFLINE = { message: 'You seem to be offline. Check your connection.' }
+
+/**
+ * Runs `action` with the auth client, which loads after the first screen (ADR 017). If its code
+ * cannot be downloaded, that is told the way a failed request is.
+ */
+async function withAuthClient(action: (authClient: AuthClient) => Promise<boolean>) {
+  let authClient: AuthClient
+  try {
+    authClient = await loadAuthClient()
+  } catch (error) {
+    console.warn('Could not load the auth client:', error)
+    return toastAuthFailure(OFFLINE)
+  }
+  return action(authClient)
+}
+
 /** Signs in or up; the auth state listener takes the user onwards. Returns true on success. */
-export async function submitCredentials(
-  mode: AuthMode,
-  email: string,
-  password: string,
-): Promise<boolean> {
-  if (mode === 'sign-in') {
-    const { error } = await authClient.signInWithPassword({ email, password })
+export function submitCredentials(mode: AuthMode, email: string, password: string) {
+  return withAuthClient(async (authClient) => {
+    if (mode === 'sign-in') {
+      const { error } = await authClient.signInWithPassword({ email, password })
+      if (error) return toastAuthFailure(error)
+      toast.success('Welcome to VibeConnect!', {
+        description: 'You now have pre-access to the platform.',
+      })
+      return true
+    }
+    const { data, error } = await authClient.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: siteUrl() },
+    })
     if (error) return toastAuthFailure(error)
-    toast.success('Welcome to VibeConnect!', {
-      description: 'You now have pre-access to the platform.',
-    })
+    if (data.session) {
+      toast.success('Welcome to VibeConnect!', {
+        description: 'You now have pre-access to the platform.',
+      })
+    } else {
+      toast.success('Check your email!', { description: "We've sent you a confirmation link." })
+    }
     return true
-  }
-  const { data, error } = await authClient.signUp({
-    email,
-    password,
-    options: { emailRedirectTo: siteUrl() },
   })
-  if (error) return toastAuthFailure(error)
-  if (data.session) {
-    toast.success('Welcome to VibeConnect!', {
-      description: 'You now have pre-access to the platform.',
-    })
-  } else {
-    toast.success('Check your email!', { description: "We've sent you a confirmation link." })
-  }
-  return true
 }
 
 /** Mails a password reset link; the answer is the same whether or not the address is known. */
-export async function requestPasswordReset(email: string): Promise<boolean> {
-  const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteUrl() })
-  if (error) return toastAuthFailure(error)
-  toast.success('Check your email!', {
-    description: "If that address has an account, we've sent it a reset link.",
+export function requestPasswordReset(email: string) {
+  return withAuthClient(async (authClient) => {
+    const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteUrl() })
+    if (error) return toastAuthFailure(error)
+    toast.success('Check your email!', {
+      description: "If that address has an account, we've sent it a reset link.",
+    })
+    return true
   })
-  return true
 }
 
 /** Sets a new password for the signed-in (recovering) user. */
-export async function setNewPassword(password: string): Promise<boolean> {
-  const { error } = await authClient.updateUser({ password })
-  if (error) return toastAuthFailure(error)
-  toast.success('Password updated', { description: "You're signed in with your new password." })
-  return true
+export function setNewPassword(password: string) {
+  return withAuthClient(async (authClient) => {
+    const { error } = await authClient.updateUser({ password })
+    if (error) return toastAuthFailure(error)
+    toast.success('Password updated', { description: "You're signed in with your new password." })
+    return true
+  })
 }

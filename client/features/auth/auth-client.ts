@@ -1,13 +1,12 @@
 import { AuthClient } from '@supabase/auth-js'
 import { setAccessTokenSource } from '../../lib/access-token'
-
-/** Where auth-js keeps the session in local storage. */
-export const AUTH_STORAGE_KEY = 'vibeconnect.auth'
+import { AUTH_STORAGE_KEY } from './auth-storage'
 
 /**
  * The maintained Supabase auth client, unmodified, pointed at our GoTrue-compatible `/auth/v1`.
  * It persists the session in local storage, refreshes it before expiry (retrying from 200 ms,
- * doubling) and picks up the session from e-mail links (implicit flow).
+ * doubling) and picks up the session from e-mail links (implicit flow). The first screen loads it
+ * through `loadAuthClient()`, after its own first render (ADR 017).
  */
 export const authClient = new AuthClient({
   url: `${window.location.origin}/auth/v1`,
@@ -22,25 +21,3 @@ setAccessTokenSource(async () => {
   const { data } = await authClient.getSession()
   return data.session?.access_token ?? null
 })
-
-/** Whether a session is stored from an earlier visit (auth-js will then restore it). */
-export function hasStoredSession(): boolean {
-  try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null
-  } catch {
-    return false // storage blocked: auth-js will find no session either
-  }
-}
-
-/**
- * Whether auth-js's session check could end signed in: a stored session, or an e-mail link's
- * tokens or error in the address (implicit flow: in the fragment; errors may be in the query).
- * When neither is there the answer is known to be "signed out" before the check has run.
- */
-export function mayHaveSession(): boolean {
-  const query = new URLSearchParams(window.location.search)
-  const linkInAddress =
-    window.location.hash.length > 1 ||
-    ['error', 'error_description', 'code'].some((key) => query.has(key))
-  return linkInAddress || hasStoredSession()
-}

@@ -1,11 +1,15 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
+import { afterNextPaint } from '../../lib/after-next-paint'
 import { toastAuthFailure } from './auth-actions'
-import { authClient, mayHaveSession } from './auth-client'
+import { mayHaveSession } from './auth-storage'
+import { loadAuthClient } from './load-auth-client'
 
 export type AuthState =
   | { status: 'loading' }
   | { status: 'signed-out' }
+  /** The auth client's code could not be downloaded, so a stored session cannot be checked. */
+  | { status: 'unavailable' }
   | { status: 'signed-in'; session: Session; event: AuthChangeEvent; recovering: boolean }
 
 /**
@@ -19,23 +23,49 @@ export function useAuthSession(): AuthState & { finishRecovery: () => void } {
     mayHaveSession() ? { status: 'loading' } : { status: 'signed-out' },
   )
   useEffect(() => {
-    const { data } = authClient.onAuthStateChange((event, session) => {
-      setState((previous) => {
-        if (!session) return { status: 'signed-out' }
-        const wasRecovering = previous.status === 'signed-in' && previous.recovering
-        return {
-          status: 'signed-in',
-          session,
-          event,
-          recovering: event === 'PASSWORD_RECOVERY' || (wasRecovering && event !== 'USER_UPDATED'),
-        }
-      })
-    })
-    // An e-mail link that was used or expired comes back as an error in the URL.
-    authClient.initialize().then(({ error }) => {
-      if (error) toastAuthFailure(error)
-    })
-    return () => data.subscription.unsubscribe()
+    let unsubscribe: (() => void) | undefined
+    let unmounted = false
+    const start = () =>
+      loadAuthClient().then(
+        (authClient) => {
+          if (unmounted) return
+          const { data } = authClient.onAuthStateChange((event, session) => {
+            setState((previous) => {
+              if (!session) return { status: 'signed-out' }
+              const wasRecovering = previous.status === 'signed-in' && previous.recovering
+              return {
+                status: 'signed-in',
+                session,
+                event,
+                recovering:
+                  event === 'PASSWORD_RECOVERY' || (wasRecovering && event !== 'USER_UPDATED'),
+              }
+            })
+          })
+          unsubscribe = () => data.subscription.unsubscribe()
+          // An e-mail link that was used or expired comes back as an error in the URL.
+          authClient.initialize().then(({ error }) => {
+            if (error) toastAuthFailure(error)
+          })
+        },
+        (error: unknown) => {
+          console.error('Could not load the auth client:', error)
+          // Signed out, the form still shows (and tries again on submit); a stored session can't be
+          // checked without the client.
+          setState((previous) =>
+            previous.status === 'loading' ? { status: 'unavailable' } : previous,
+          )
+        },
+      )
+    // Signed out for sure, the sign-in screen paints before the client's download starts (ADR 017).
+    let cancelStart: (() => void) | undefined
+    if (mayHaveSession()) void start()
+    else cancelStart = afterNextPaint(() => void start())
+    return () => {
+      unmounted = true
+      cancelStart?.()
+      unsubscribe?.()
+    }
   }, [])
   const finishRecovery = () =>
     setState((previous) =>
