@@ -1,13 +1,42 @@
-import { useQuery } from '@tanstack/react-query'
-import { queryClient } from '../../lib/query-client'
-import { festivalInfoQuery } from './festival.api'
+import { useEffect, useState } from 'react'
+import { backoffDelay } from '../../lib/backoff'
+import { getFestivalInfo } from './festival-info'
+
+const ATTEMPTS = 3
 
 /**
  * The festival's WiFi partner, for the sign-in screen's credit line; '…' until it has loaded.
- * Loaded on demand with the query cache and zod, so the first screen's script stays small.
+ * Loaded on demand and without the query cache (TanStack Query), so the sign-in screen's script
+ * stays small: a second small request after sign-in is cheaper than that library up front.
  */
 export default function WifiProviderName() {
-  // No provider above the sign-in screen: the cache is passed in (the signed-in app shares it).
-  const festival = useQuery(festivalInfoQuery, queryClient).data
-  return <>{festival?.wifiProvider ?? '…'}</>
+  const [name, setName] = useState<string>()
+  useEffect(() => {
+    let unmounted = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const load = (attempt: number) => {
+      getFestivalInfo().then(
+        (festival) => {
+          if (!unmounted) setName(festival.wifiProvider)
+        },
+        (error: unknown) => {
+          if (unmounted) return
+          if (attempt + 1 >= ATTEMPTS) {
+            console.warn('Could not load the festival info:', error)
+            return
+          }
+          // A festival network blips: try again a little later, as the query cache would.
+          timer = setTimeout(() => load(attempt + 1), backoffDelay(attempt, RETRY))
+        },
+      )
+    }
+    load(0)
+    return () => {
+      unmounted = true
+      clearTimeout(timer)
+    }
+  }, [])
+  return <>{name ?? '…'}</>
 }
+
+const RETRY = { baseMs: 1000, maxMs: 8000 }

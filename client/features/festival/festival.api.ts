@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { FestivalInfo } from '../../../shared/festival/festival.schema'
-import { apiRequest } from '../../lib/api-client'
-
-export const getFestivalInfo = () => apiRequest<FestivalInfo>('/api/festival')
+import { getFestivalInfo } from './festival-info'
 
 export const festivalInfoQuery = queryOptions({
   queryKey: ['festival'],
