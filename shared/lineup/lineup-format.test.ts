@@ -21,6 +21,23 @@ describe('lineup formatting', () => {
     expect(formatFestivalDay('2027-01-01')).toBe('Friday 1 January')
   })
 
+  it("names every day of two years as English's own date formatter does", () => {
+    const names = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+    })
+    for (let day = 0; day < 731; day++) {
+      const noon = new Date(Date.UTC(2026, 0, 1 + day, 12))
+      const date = noon.toISOString().slice(0, 10)
+      const part = (type: string) =>
+        names.formatToParts(noon).find((each) => each.type === type)?.value
+      expect(formatFestivalDay(date)).toBe(
+        `${part('weekday')} ${noon.getUTCDate()} ${part('month')}`,
+      )
+    }
+  })
+
   it('shows times on the festival clock, 24-hour, midnight as 00:00', () => {
     expect(formatClockTime('2026-07-10T18:30:00Z', zone)).toBe('20:30')
     expect(formatClockTime('2026-07-10T22:00:00Z', zone)).toBe('00:00')
