@@ -4,12 +4,12 @@
  * first one has been shown (its paint is what the user sees, and what LCP records).
  */
 export function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
   let frame = requestAnimationFrame(() => {
     frame = requestAnimationFrame(() => {
       timer = setTimeout(callback)
     })
   })
-  let timer: ReturnType<typeof setTimeout> | undefined
   return () => {
     cancelAnimationFrame(frame)
     clearTimeout(timer)

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '../../shared/api/error-codes'
 import type { ErrorEnvelope } from '../../shared/api/error-envelope'
 import { currentAccessToken } from './access-token'
+import { isJsonObject } from './is-json-object'
 
 /** A failed API call, carrying the server's stable code and message. */
 export class ApiError extends Error {
@@ -62,9 +63,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return payload as T
 }
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES)
 

@@ -12,6 +12,22 @@ export type AuthState =
   | { status: 'unavailable' }
   | { status: 'signed-in'; session: Session; event: AuthChangeEvent; recovering: boolean }
 
+/** The state after an auth event: recovery lasts until the new password is saved. */
+function nextAuthState(
+  previous: AuthState,
+  event: AuthChangeEvent,
+  session: Session | null,
+): AuthState {
+  if (!session) return { status: 'signed-out' }
+  const wasRecovering = previous.status === 'signed-in' && previous.recovering
+  return {
+    status: 'signed-in',
+    session,
+    event,
+    recovering: event === 'PASSWORD_RECOVERY' || (wasRecovering && event !== 'USER_UPDATED'),
+  }
+}
+
 /**
  * Follows the initial session and every auth state change (sign-in, refresh, sign-out, recovery).
  * A session removed after a failed refresh arrives as SIGNED_OUT and returns the user to sign-in.
@@ -30,17 +46,7 @@ export function useAuthSession(): AuthState & { finishRecovery: () => void } {
         (authClient) => {
           if (unmounted) return
           const { data } = authClient.onAuthStateChange((event, session) => {
-            setState((previous) => {
-              if (!session) return { status: 'signed-out' }
-              const wasRecovering = previous.status === 'signed-in' && previous.recovering
-              return {
-                status: 'signed-in',
-                session,
-                event,
-                recovering:
-                  event === 'PASSWORD_RECOVERY' || (wasRecovering && event !== 'USER_UPDATED'),
-              }
-            })
+            setState((previous) => nextAuthState(previous, event, session))
           })
           unsubscribe = () => data.subscription.unsubscribe()
           // An e-mail link that was used or expired comes back as an error in the URL.

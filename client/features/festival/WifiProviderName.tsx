@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react'
 import { backoffDelay } from '../../lib/backoff'
 import { getFestivalInfo } from './festival-info'
 
+// Like the query cache's retries (client/lib/query-client.ts): three tries, waits from 1 s.
 const ATTEMPTS = 3
+const RETRY = { baseMs: 1000, maxMs: 8000 }
 
 /**
  * The festival's WiFi partner, for the sign-in screen's credit line; '…' until it has loaded.
@@ -38,5 +40,3 @@ export default function WifiProviderName() {
   }, [])
   return <>{name ?? '…'}</>
 }
-
-const RETRY = { baseMs: 1000, maxMs: 8000 }

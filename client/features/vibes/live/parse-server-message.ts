@@ -1,13 +1,11 @@
 import type { ServerMessage } from '../../../../shared/live/live-protocol'
+import { isJsonObject } from '../../../lib/is-json-object'
 
 type Frame = Record<string, unknown>
 
-const isObject = (value: unknown): value is Frame =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 const VIBE_FIELDS = ['id', 'userId', 'username', 'emoji', 'status', 'createdAt', 'updatedAt']
 const isVibe = (value: unknown) =>
-  isObject(value) && VIBE_FIELDS.every((field) => typeof value[field] === 'string')
+  isJsonObject(value) && VIBE_FIELDS.every((field) => typeof value[field] === 'string')
 
 /** What the server sends everyone, alone or in a batch (`BroadcastMessageSchema`). */
 function isBroadcast(message: Frame): boolean {
@@ -34,7 +32,7 @@ function isServerMessage(message: Frame): boolean {
       return (
         Array.isArray(message.messages) &&
         message.messages.length > 0 &&
-        message.messages.every((inner) => isObject(inner) && isBroadcast(inner))
+        message.messages.every((inner) => isJsonObject(inner) && isBroadcast(inner))
       )
     case 'ping':
     case 'reconnect':
@@ -60,5 +58,5 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
   } catch {
     return null
   }
-  return isObject(message) && isServerMessage(message) ? (message as ServerMessage) : null
+  return isJsonObject(message) && isServerMessage(message) ? (message as ServerMessage) : null
 }
