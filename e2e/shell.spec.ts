@@ -14,6 +14,8 @@ test.describe('the app shell @smoke', () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: /VibeConnect/ })).toBeVisible()
     await expect(page).toHaveTitle('VibeConnect')
+    // Written out, so the toasts read it instead of computing the page's style (index.html).
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   })
 
   test('the tab and home-screen icons are PNGs the server sends', async ({ page, request }) => {

@@ -16,6 +16,25 @@ async function holdMyVibeRequest(page: Page) {
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Update Your Vibe' })
 
 test.describe('the Update Vibe modal', () => {
+  test("the form's code is fetched after the first touch, not at start", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const formRequests: string[] = []
+    page.on('request', (sent) => {
+      if (/\/assets\/UpdateVibeForm-.*\.js$/.test(sent.url())) formRequests.push(sent.url())
+    })
+    await openMainApp(page, request, baseURL!)
+    await expect(page.getByRole('heading', { name: "Who's Vibin'?" })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(formRequests).toEqual([])
+
+    // A tap anywhere on the page, not on Update Vibe.
+    await page.mouse.click(5, 400)
+    await expect.poll(() => formRequests.length).toBe(1)
+  })
+
   test('loads my latest vibe, then updates it everywhere', async ({ page, request, baseURL }) => {
     const me = await openMainApp(page, request, baseURL!, { emoji: '🎸', status: 'Tuning up' })
     await expect(page.getByRole('banner')).toContainText(me.vibe.username)
