@@ -26,11 +26,13 @@ export function log(message: string): void {
 
 /** Stops the server and starts it again on the same database; returns the new start-up time. */
 export async function restartServer(ctx: RunContext): Promise<number> {
+  const { port } = ctx.server
   await ctx.server.stop()
   ctx.server = await startServer({
     databaseUrl: ctx.db.url,
     mailDir: `${ctx.db.dir}/outbox`,
     nodeArgs: ctx.nodeArgs,
+    port,
   })
   return ctx.server.startupMs
 }

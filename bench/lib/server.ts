@@ -6,6 +6,7 @@ import { processCpuMs } from './cpu-time'
 
 export interface BenchServer {
   url: string
+  port: number
   pid: number
   /** Process spawn to the first `/readyz` 200, in milliseconds. */
   startupMs: number
@@ -24,6 +25,11 @@ export interface ServerOptions {
   mailDir: string
   /** Extra node flags, e.g. `--cpu-prof` when profiling. */
   nodeArgs?: string[]
+  /**
+   * The port (and so the public URL, which is the access tokens' issuer) of the server this one
+   * replaces: a restart keeps the address, as a deploy does, so sessions from before stay valid.
+   */
+  port?: number
 }
 
 /** A free loopback port chosen by the OS (from the ephemeral range, never the browser suite's). */
@@ -41,7 +47,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the built server exactly as production does, and times it until it is ready. */
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const started = performance.now()
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
@@ -71,6 +77,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const startupMs = await waitUntilReady(child, url, started, () => output)
   return {
     url,
+    port,
     pid: child.pid!,
     startupMs,
     rssKb: () => readStatusKb(child.pid!, 'VmRSS'),
