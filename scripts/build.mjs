@@ -15,7 +15,7 @@ await build({
   entryPoints: {
     main: 'server/main.ts',
     migrate: 'server/cli/migrate.ts',
-    // A worker thread's entry must be a file of its own (server/auth/hash-threads.ts).
+    // A worker thread's entry must be a file of its own (server/auth/password-hashing.ts).
     'hash-worker': 'server/auth/hash-worker.ts',
   },
   outdir: 'dist/server',

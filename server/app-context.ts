@@ -1,8 +1,10 @@
-import type { AuthDeps, SessionTokens } from './auth/auth-service'
+import type { AuthService } from './auth/auth.service'
 import type { Config } from './config/config'
 import type { AppDatabase } from './db/database'
 import type { ChangeBus } from './events/change-bus'
 import type { LiveHub } from './live/live-hub'
+import type { UserCountService } from './users/user-count.service'
+import type { VibesService } from './vibes/vibes.service'
 
 /** What every route and service reaches through `app.ctx`: built once per app instance. */
 export interface AppContext {
@@ -12,7 +14,9 @@ export interface AppContext {
   now: () => number
   /** Committed changes (vibes, the user count), fanned out to live subscribers. */
   changes: ChangeBus
-  auth: { deps: AuthDeps; tokens: SessionTokens }
+  auth: AuthService
+  vibes: VibesService
+  userCount: UserCountService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
-import { createAuthModule } from './auth/auth-module'
+import { createAuthService } from './auth/auth-module'
 import type { Config } from './config/config'
 import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
@@ -22,8 +22,12 @@ import { loggerOptions } from './http/logger'
 import { registerSecurityHeaders } from './http/security-headers'
 import { lineupPlugin } from './lineup/lineup.plugin'
 import { createLiveHub } from './live/create-live-hub'
+import type { LiveSources } from './live/live-sources'
 import { registerLiveChannel } from './live/live.plugin'
+import { UserCountService } from './users/user-count.service'
+import { usersRoutes } from './users/users.routes'
 import { vibesRoutes } from './vibes/vibes.routes'
+import { VibesService } from './vibes/vibes.service'
 
 export interface BuildAppOptions {
   /** An already open database (tests share one); otherwise DATABASE_URL is opened and owned. */
@@ -48,6 +52,7 @@ export async function buildApp(
       poolMax: config.DATABASE_POOL_MAX,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      guardWrites: config.NODE_ENV !== 'production',
     })
 
   const app = Fastify({
@@ -118,25 +123,43 @@ export async function buildApp(
   const now = options.now ?? Date.now
   const changes = await createChangeBus(config, database, app.log)
   app.addHook('onClose', async () => changes.close())
-  const auth = await createAuthModule({ config, database, changes, now, log: app.log })
+  const auth = await createAuthService({ config, database, changes, now, log: app.log })
+  // Queued mail still needs the database (LIFO: this runs before the hooks above close it).
+  app.addHook('onClose', async () => auth.mailSent())
+  const vibes = new VibesService({ database, changes, now, log: app.log })
+  const userCount = new UserCountService({ database, changes, now })
+  app.addHook('onClose', async () => {
+    vibes.close()
+    userCount.close()
+  })
+  // The live channel takes what it sends from the features through this, and imports none.
+  const liveSources: LiveSources = {
+    async authenticate(token) {
+      const caller = await auth.authenticateToken(token)
+      return { userId: caller.id, sessionId: caller.sessionId, expiresAtMs: caller.expiresAtMs }
+    },
+    sessionIsActive: (session) => auth.sessionIsActive(session.sessionId, session.userId),
+    readVibe: (id) => vibes.find(id),
+    readUserCount: () => userCount.current(),
+  }
   const live = createLiveHub({
     config,
-    database,
-    tokens: auth.tokens,
+    sources: liveSources,
     now,
     log: app.log.child({ component: 'live' }),
   })
-  const ctx: AppContext = { config, database, now, changes, auth, live }
+  const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, live }
   app.decorate('ctx', ctx)
 
   installErrorHandler(app)
   await registerSecurityHeaders(app)
-  await registerLiveChannel(app)
+  await registerLiveChannel(app, liveSources)
   await app.register(healthRoutes)
   await app.register(festivalRoutes)
   await app.register(lineupPlugin)
   await app.register(authRoutes, { prefix: '/auth/v1' })
   await app.register(vibesRoutes)
+  await app.register(usersRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

@@ -4,8 +4,9 @@ import { expect } from '@playwright/test'
 
 interface OutboxMail {
   to: string
-  kind: 'confirmation' | 'recovery'
+  kind: 'confirmation' | 'recovery' | 'reauthentication'
   link: string
+  code?: string
   subject: string
 }
 
@@ -17,11 +18,12 @@ export async function waitForMail(outboxDir: string, to: string, kind: OutboxMai
       () => {
         if (!existsSync(outboxDir)) return undefined
         found = readdirSync(outboxDir)
+          .filter((name) => name.endsWith('.json'))
           .sort()
           .map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')) as OutboxMail)
           .filter((mail) => mail.to === to && mail.kind === kind)
           .at(-1)
-        return found?.link
+        return found
       },
       { timeout: 10_000 },
     )

@@ -6,8 +6,8 @@ import { E2E_TMP_DIR, serverSettings } from './servers'
  * A server of the story's own (the shared ones must stay up for the other stories), which the
  * story may stop and start again. It keeps its SQLite file across restarts, as a real one would.
  */
-export function ownServer(port: number, name: string) {
-  const settings = serverSettings(port, name, `sqlite:${E2E_TMP_DIR}/${name}/app.db`)
+export function ownServer(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  const settings = serverSettings(port, name, `sqlite:${E2E_TMP_DIR}/${name}/app.db`, extraEnv)
   rmSync(`${E2E_TMP_DIR}/${name}`, { recursive: true, force: true })
   let child: ChildProcess | undefined
 
@@ -34,5 +34,5 @@ export function ownServer(port: number, name: string) {
     await exited
   }
 
-  return { baseURL: settings.baseURL, start, kill }
+  return { baseURL: settings.baseURL, outboxDir: settings.outboxDir, start, kill }
 }

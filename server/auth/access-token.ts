@@ -1,26 +1,8 @@
-import { createHmac } from 'node:crypto'
-import { errors, jwtVerify } from 'jose'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../http/app-error'
 
 export const JWT_AUDIENCE = 'authenticated'
 const ALGORITHM = 'HS256'
-
-// jose imports a raw key (Uint8Array) again on every sign and verify; a CryptoKey it uses as is.
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
-function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret)
-  if (!key) {
-    key = crypto.subtle.importKey(
-      'raw',
-      new Uint8Array(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    )
-    hmacKeys.set(secret, key)
-  }
-  return key
-}
 
 export interface AccessTokenClaims {
   sub: string
@@ -35,9 +17,8 @@ const PROTECTED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT'
 )
 
 /**
- * Signs a short-lived access token for one session. Signed here with node:crypto's HMAC rather than
- * jose's SignJWT: jose signs only through WebCrypto, a thread-pool job per token that cost ~10 % of
- * a token refresh's CPU in the profile (docs/performance.md). Verification stays with jose.
+ * Signs a short-lived access token for one session, with node:crypto's HMAC (jose signs and
+ * verifies only through WebCrypto, a thread-pool job per token: ~10 % of a refresh's CPU).
  */
 export function signAccessToken(
   key: Uint8Array,
@@ -62,40 +43,65 @@ export function signAccessToken(
   return { token: `${signingInput}.${signature}`, expiresAt }
 }
 
+const invalid = (reason: 'expired' | 'invalid') =>
+  new AppError(
+    403,
+    'bad_jwt',
+    reason === 'expired'
+      ? 'invalid JWT: unable to parse or verify signature, token has expired'
+      : 'invalid JWT: unable to parse or verify signature',
+  )
+
 /**
- * Verifies signature (HS256 only), audience and expiry; throws GoTrue's `bad_jwt` otherwise.
- * Resolves to the claims and the expiry in epoch milliseconds.
+ * Verifies a token the way it was signed, with node:crypto: our exact header (HS256 only, so no
+ * `alg: none` or key confusion), the HMAC in constant time, then issuer, audience, the claims we
+ * need and expiry. Throws GoTrue's `bad_jwt` otherwise. Returns the claims and the expiry in
+ * epoch milliseconds.
  */
-export async function verifyAccessToken(
+export function verifyAccessToken(
   key: Uint8Array,
   token: string,
   nowMs: number,
-): Promise<{ claims: AccessTokenClaims; expiresAtMs: number }> {
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(key), {
-      algorithms: [ALGORITHM],
-      audience: JWT_AUDIENCE,
-      currentDate: new Date(nowMs),
-      requiredClaims: ['sub', 'exp', 'session_id'],
-    })
-    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') {
-      throw new errors.JWTClaimValidationFailed('missing claims', payload)
-    }
-    const claims: AccessTokenClaims = {
-      sub: payload.sub,
-      email: typeof payload.email === 'string' ? payload.email : '',
-      role: 'authenticated',
-      session_id: payload.session_id,
-    }
-    return { claims, expiresAtMs: (payload.exp ?? 0) * 1000 }
-  } catch (error) {
-    const expired = error instanceof errors.JWTExpired
-    throw new AppError(
-      403,
-      'bad_jwt',
-      expired
-        ? 'invalid JWT: unable to parse or verify signature, token has expired'
-        : 'invalid JWT: unable to parse or verify signature',
-    )
+  issuer: string,
+): { claims: AccessTokenClaims; expiresAtMs: number } {
+  const [header, body, signature, ...rest] = token.split('.')
+  if (header !== PROTECTED_HEADER || body === undefined || signature === undefined || rest.length) {
+    throw invalid('invalid')
   }
+  const expected = createHmac('sha256', key).update(`${header}.${body}`).digest()
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw invalid('invalid')
+  }
+  const payload = parsePayload(body)
+  const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
+  if (
+    payload.iss !== issuer ||
+    !audience.includes(JWT_AUDIENCE) ||
+    typeof payload.sub !== 'string' ||
+    typeof payload.session_id !== 'string' ||
+    typeof payload.exp !== 'number'
+  ) {
+    throw invalid('invalid')
+  }
+  if (nowMs >= payload.exp * 1000) throw invalid('expired')
+  const claims: AccessTokenClaims = {
+    sub: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email : '',
+    role: 'authenticated',
+    session_id: payload.session_id,
+  }
+  return { claims, expiresAtMs: payload.exp * 1000 }
+}
+
+function parsePayload(body: string): Record<string, unknown> {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
+    if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      return payload as Record<string, unknown>
+    }
+  } catch {
+    // Not JSON: the same answer as any other bad token.
+  }
+  throw invalid('invalid')
 }

@@ -36,14 +36,30 @@ describe('access tokens', () => {
   it('round-trips through our own verification until the expiry, then refuses it', async () => {
     const issuedAt = Date.UTC(2026, 6, 1, 12, 0, 0)
     const { token } = signAccessToken(key, claims, issuedAt, 60, 'issuer')
-    const verified = await verifyAccessToken(key, token, issuedAt + 59_000)
+    const verified = verifyAccessToken(key, token, issuedAt + 59_000, 'issuer')
     expect(verified).toEqual({ claims, expiresAtMs: issuedAt + 60_000 })
-    await expect(verifyAccessToken(key, token, issuedAt + 61_000)).rejects.toMatchObject({
-      code: 'bad_jwt',
-    })
+    expect(refusal(() => verifyAccessToken(key, token, issuedAt + 61_000, 'issuer'))).toBe(
+      'bad_jwt',
+    )
     const otherKey = new TextEncoder().encode('another key of the same kind, also 32+ bytes')
-    await expect(verifyAccessToken(otherKey, token, issuedAt)).rejects.toMatchObject({
-      code: 'bad_jwt',
-    })
+    expect(refusal(() => verifyAccessToken(otherKey, token, issuedAt, 'issuer'))).toBe('bad_jwt')
+  })
+
+  it('refuses a token signed with the right key for another issuer', async () => {
+    const issuedAt = Date.UTC(2026, 6, 1, 12, 0, 0)
+    const { token } = signAccessToken(key, claims, issuedAt, 60, 'https://staging.test/auth/v1')
+    expect(
+      refusal(() => verifyAccessToken(key, token, issuedAt, 'https://festival.test/auth/v1')),
+    ).toBe('bad_jwt')
   })
 })
+
+/** The error code `verify` throws, or undefined when it accepts the token. */
+function refusal(verify: () => unknown): string | undefined {
+  try {
+    verify()
+    return undefined
+  } catch (error) {
+    return (error as { code?: string }).code
+  }
+}

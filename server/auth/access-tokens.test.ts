@@ -101,4 +101,27 @@ describe('access tokens', () => {
     expect(response.statusCode).toBe(403)
     expect(response.json().code).toBe('session_not_found')
   })
+
+  it("are refused by a site that shares the key but not the issuer (staging's tokens on production)", async () => {
+    const user = await signUpUser(t)
+    const { buildApp } = await import('../app')
+    const signingKey = await t.database.db
+      .selectFrom('auth_keys')
+      .select('secret')
+      .executeTakeFirstOrThrow()
+    const production = await buildApp(
+      { ...t.config, PUBLIC_URL: 'https://festival.test', AUTH_JWT_SECRET: signingKey.secret },
+      { database: t.database, now: clock.now },
+    )
+    try {
+      const response = await production.inject({
+        url: '/auth/v1/user',
+        headers: bearer(user.accessToken),
+      })
+      expect(response.statusCode).toBe(403)
+      expect(response.json().code).toBe('bad_jwt')
+    } finally {
+      await production.close()
+    }
+  })
 })

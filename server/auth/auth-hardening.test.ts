@@ -7,7 +7,7 @@ describe('auth hardening', () => {
   beforeAll(async () => {
     t = await createTestApp({
       RATE_LIMIT: 'on',
-      RATE_LIMIT_SIGNIN_PER_EMAIL: '3',
+      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
       RATE_LIMIT_RECOVER_PER_IP: '2',
     })

@@ -2,46 +2,41 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config/config'
 import type { AppDatabase } from '../db/database'
 import type { ChangeBus } from '../events/change-bus'
+import { MailQueue } from '../mail/mail-queue'
 import { createMailer } from '../mail/mailer'
 import { RateLimiter } from '../rate-limit/rate-limiter'
-import { type AuthDeps, SessionTokens } from './auth-service'
-import { RecentSessions } from './recent-sessions'
+import { AuthService } from './auth.service'
+import { Sessions } from './sessions'
 import { loadSigningKey } from './signing-key'
 
-/** Wires the auth services for one app instance. */
-export async function createAuthModule(options: {
+/** Wires the auth service for one app instance. */
+export async function createAuthService(options: {
   config: Config
   database: AppDatabase
   changes: ChangeBus
   now: () => number
   log: FastifyBaseLogger
-}) {
+}): Promise<AuthService> {
   const { config, database, changes, now, log } = options
-  const recentSessions = new RecentSessions({ now, hearsEveryEnd: () => changes.delivering })
-  // Sessions ended on other instances (PostgreSQL's trigger), and "you may have missed some".
-  changes.subscribe((event) => {
-    if (event.type === 'session-ended') recentSessions.forget([event.id])
-    if (event.type === 'resync') recentSessions.forgetAll()
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: config.MAIL_OUTBOX_DIR,
+    log,
   })
-  const deps: AuthDeps = {
+  return new AuthService({
     config,
     database,
     changes,
-    recentSessions,
     now,
+    sessions: new Sessions({ database, changes, now }),
     signingKey: await loadSigningKey(database, config.AUTH_JWT_SECRET, now()),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: config.MAIL_OUTBOX_DIR,
-      log,
-    }),
+    mail: new MailQueue(mailer, log),
     limiter: new RateLimiter(
       database,
       config.RATE_LIMIT_WINDOW_S * 1000,
       config.RATE_LIMIT === 'on',
       now,
     ),
-  }
-  return { deps, tokens: new SessionTokens(deps) }
+  })
 }

@@ -45,7 +45,7 @@ describe('auth endpoints under random input', () => {
     { method: 'POST', url: '/auth/v1/token?grant_type=password', fields: ['email', 'password'] },
     { method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', fields: ['refresh_token'] },
     { method: 'POST', url: '/auth/v1/recover', fields: ['email'] },
-    { method: 'PUT', url: '/auth/v1/user', fields: ['password', 'email'] },
+    { method: 'PUT', url: '/auth/v1/user', fields: ['password', 'email', 'nonce'] },
   ] as const
 
   for (const endpoint of endpoints) {
@@ -99,6 +99,7 @@ describe('auth endpoints under random input', () => {
     const request = fc.constantFrom(
       { method: 'GET', path: '/auth/v1/user' },
       { method: 'GET', path: '/auth/v1/settings' },
+      { method: 'GET', path: '/auth/v1/reauthenticate' },
       { method: 'POST', path: '/auth/v1/logout' },
     )
     await fc.assert(
@@ -129,7 +130,7 @@ describe('auth endpoints under random input', () => {
   it('PUT /auth/v1/user with random bodies while signed in', async () => {
     const user = await signedUp()
     await fc.assert(
-      fc.asyncProperty(bodyShaped(['password', 'email', 'data']), async (body) => {
+      fc.asyncProperty(bodyShaped(['password', 'email', 'data', 'nonce']), async (body) => {
         tried += 1
         const response = await t.app.inject(
           jsonRequest('PUT', '/auth/v1/user', body, {

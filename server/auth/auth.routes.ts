@@ -1,31 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  AuthErrorSchema,
+  AuthSessionSchema,
+  AuthSettingsSchema,
+  AuthUserSchema,
+  EmptyObjectSchema,
+  PendingUserSchema,
+} from '../../shared/auth/auth-responses.schema'
 import {
   LogoutQuerySchema,
-  PasswordGrantBodySchema,
   RecoverBodySchema,
   RedirectQuerySchema,
-  RefreshGrantBodySchema,
   SignUpBodySchema,
+  TokenBodySchema,
   TokenQuerySchema,
   UpdateUserBodySchema,
   VerifyQuerySchema,
 } from '../../shared/auth/auth.schema'
 import { siteOrigin } from '../config/site-origin'
 import { AppError } from '../http/app-error'
-import type { RequestMeta } from './auth-service'
-import { sendEmailLink, verifyEmailLink } from './email-links'
-import { signUp } from './sign-up'
-import { passwordGrant, refreshTokenGrant } from './token-grants'
-import { presentUser } from './user.presenter'
-import { logout, updateUser } from './user-account'
-import { findUserByEmail, findUserById } from './users.repository'
+import type { RequestMeta } from './auth-deps'
+
+const errors = { '4xx': AuthErrorSchema, '5xx': AuthErrorSchema }
 
 /** The GoTrue-compatible auth API that @supabase/auth-js talks to, under /auth/v1. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { deps, tokens } = app.ctx.auth
-  const { config } = app.ctx
+  const { auth, config } = app.ctx
 
   const meta = (request: FastifyRequest): RequestMeta => ({
     ip: request.ip,
@@ -33,12 +36,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     siteUrl: siteOrigin(config, app.server.address()),
   })
 
-  app.addHook('onSend', async (_request, reply) => {
+  // Synchronous, like every hook of the app (see app.ts).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Supabase-Api-Version', '2024-01-01')
     reply.header('Cache-Control', 'no-store')
+    done(null, payload)
   })
 
-  app.get('/settings', async () => ({
+  app.get('/settings', { schema: { response: { 200: AuthSettingsSchema, ...errors } } }, () => ({
     external: { email: true, phone: false },
     disable_signup: false,
     mailer_autoconfirm: !config.AUTH_EMAIL_CONFIRMATION,
@@ -49,75 +54,95 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/signup',
-    { schema: { body: SignUpBodySchema, querystring: RedirectQuerySchema } },
-    async (request) => {
-      await deps.limiter.hit(
-        { name: 'signup:ip', max: config.RATE_LIMIT_SIGNUP_PER_IP },
-        request.ip,
+    {
+      schema: {
+        body: SignUpBodySchema,
+        querystring: RedirectQuerySchema,
+        response: { 200: AuthSessionSchema.or(PendingUserSchema), ...errors },
+      },
+    },
+    (request) => auth.signUp(request.body, meta(request), request.query.redirect_to),
+  )
+
+  app.post(
+    '/token',
+    {
+      schema: {
+        querystring: TokenQuerySchema,
+        body: TokenBodySchema,
+        response: { 200: AuthSessionSchema, ...errors },
+      },
+    },
+    (request) => {
+      const grant = request.query.grant_type
+      const { body } = request
+      if (grant === 'password') {
+        if (!('email' in body)) {
+          throw new AppError(400, 'validation_failed', 'Enter your e-mail and password')
+        }
+        return auth.signIn(body, meta(request))
+      }
+      if (grant === 'refresh_token') {
+        if (!('refresh_token' in body)) {
+          throw new AppError(400, 'validation_failed', 'refresh_token is required')
+        }
+        return auth.refresh(body.refresh_token)
+      }
+      throw new AppError(
+        400,
+        'unsupported_grant_type',
+        `Unsupported grant type: ${grant.slice(0, 40)}`,
       )
-      return signUp(deps, tokens, request.body, meta(request), request.query.redirect_to)
     },
   )
 
-  app.post('/token', { schema: { querystring: TokenQuerySchema } }, async (request) => {
-    const grant = request.query.grant_type
-    if (grant === 'password') {
-      const body = PasswordGrantBodySchema.safeParse(request.body)
-      if (!body.success)
-        throw new AppError(400, 'validation_failed', 'Enter your e-mail and password')
-      return passwordGrant(deps, tokens, body.data, meta(request))
-    }
-    if (grant === 'refresh_token') {
-      const body = RefreshGrantBodySchema.safeParse(request.body)
-      if (!body.success) throw new AppError(400, 'validation_failed', 'refresh_token is required')
-      return refreshTokenGrant(deps, tokens, body.data.refresh_token)
-    }
-    throw new AppError(
-      400,
-      'unsupported_grant_type',
-      `Unsupported grant type: ${grant.slice(0, 40)}`,
-    )
-  })
+  app.get('/user', { schema: { response: { 200: AuthUserSchema, ...errors } } }, (request) =>
+    auth.currentUser(request.headers.authorization),
+  )
 
-  app.get('/user', async (request) => {
-    const caller = await tokens.authenticate(request.headers.authorization)
-    const user = await findUserById(deps.database.db, caller.id)
-    if (!user)
-      throw new AppError(403, 'session_not_found', 'User from sub claim in JWT does not exist')
-    return presentUser(user)
-  })
+  app.put(
+    '/user',
+    { schema: { body: UpdateUserBodySchema, response: { 200: AuthUserSchema, ...errors } } },
+    (request) => auth.updateUser(request.headers.authorization, request.body),
+  )
 
-  app.put('/user', { schema: { body: UpdateUserBodySchema } }, async (request) => {
-    const caller = await tokens.authenticate(request.headers.authorization)
-    return updateUser(deps, caller, request.body)
-  })
+  app.get(
+    '/reauthenticate',
+    { schema: { response: { 200: EmptyObjectSchema, ...errors } } },
+    async (request) => {
+      await auth.sendReauthenticationCode(request.headers.authorization)
+      return {}
+    },
+  )
 
-  app.post('/logout', { schema: { querystring: LogoutQuerySchema } }, async (request, reply) => {
-    const caller = await tokens.authenticate(request.headers.authorization)
-    await logout(deps, caller, request.query.scope)
-    return reply.status(204).send()
-  })
+  app.post(
+    '/logout',
+    { schema: { querystring: LogoutQuerySchema, response: { 204: z.undefined(), ...errors } } },
+    async (request, reply) => {
+      await auth.logout(request.headers.authorization, request.query.scope)
+      return reply.status(204).send(undefined)
+    },
+  )
 
   app.post(
     '/recover',
-    { schema: { body: RecoverBodySchema, querystring: RedirectQuerySchema } },
+    {
+      schema: {
+        body: RecoverBodySchema,
+        querystring: RedirectQuerySchema,
+        response: { 200: EmptyObjectSchema, ...errors },
+      },
+    },
     async (request) => {
-      await deps.limiter.hit(
-        { name: 'recover:ip', max: config.RATE_LIMIT_RECOVER_PER_IP },
-        request.ip,
-      )
-      const user = await findUserByEmail(deps.database.db, request.body.email)
-      if (user)
-        await sendEmailLink(deps, user, 'recovery', meta(request), request.query.redirect_to)
-      // The same answer whether or not the address has an account.
+      await auth.recover(request.body.email, meta(request), request.query.redirect_to)
+      // The same answer, in the same time, whether or not the address has an account.
       return {}
     },
   )
 
   app.get('/verify', { schema: { querystring: VerifyQuerySchema } }, async (request, reply) => {
-    await deps.limiter.hit({ name: 'verify:ip', max: config.RATE_LIMIT_VERIFY_PER_IP }, request.ip)
     const { token, type } = request.query
-    const outcome = await verifyEmailLink(deps, tokens, token, type, meta(request))
+    const outcome = await auth.followLink(token, type, meta(request))
     const fragment = outcome.ok
       ? new URLSearchParams({
           access_token: outcome.session.accessToken,

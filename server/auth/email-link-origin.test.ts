@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config'
 import { siteOrigin } from '../config/site-origin'
@@ -17,23 +14,18 @@ const FORGED = {
 }
 
 describe('e-mail links ignore forged Host headers', () => {
-  const outbox = mkdtempSync(join(tmpdir(), 'vibeconnect-outbox-'))
   let t: TestApp
   let origin: string
   beforeAll(async () => {
     // TRUST_PROXY on: even a trusted proxy's forwarded host must not choose the link.
     t = await createTestApp({
       AUTH_EMAIL_CONFIRMATION: 'true',
-      MAIL_OUTBOX_DIR: outbox,
       TRUST_PROXY: 'true',
       HOST: '127.0.0.1',
     })
     origin = await t.listen()
   })
-  afterAll(async () => {
-    await t.close()
-    rmSync(outbox, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   it('confirmation and recovery links point at the listening address, not the request', async () => {
     const email = uniqueEmail()
@@ -44,7 +36,7 @@ describe('e-mail links ignore forged Host headers', () => {
       payload: { email, password: GOOD_PASSWORD },
     })
     expect(signUp.statusCode).toBe(200)
-    const confirmation = latestMail(outbox, email)
+    const confirmation = await latestMail(t.outbox, email)
     expect(confirmation.kind).toBe('confirmation')
     expect(new URL(confirmation.link).origin).toBe(origin)
     const confirm = new URL(confirmation.link)
@@ -57,7 +49,7 @@ describe('e-mail links ignore forged Host headers', () => {
       payload: { email },
     })
     expect(recover.statusCode).toBe(200)
-    const recovery = latestMail(outbox, email)
+    const recovery = await latestMail(t.outbox, email, { kind: 'recovery' })
     expect(recovery.kind).toBe('recovery')
     expect(new URL(recovery.link).origin).toBe(origin)
     expect(recovery.link).not.toContain('attacker.example')
@@ -71,7 +63,7 @@ describe('e-mail links ignore forged Host headers', () => {
       headers: FORGED,
       payload: { email, password: GOOD_PASSWORD },
     })
-    const link = new URL(latestMail(outbox, email).link)
+    const link = new URL((await latestMail(t.outbox, email)).link)
     const redirectTo = link.searchParams.get('redirect_to') ?? ''
     expect(redirectTo).not.toContain('attacker.example')
   })

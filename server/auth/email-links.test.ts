@@ -1,8 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, latestMail, uniqueEmail } from '../test/auth-helpers'
+import {
+  bearer,
+  followLink,
+  fragmentOf,
+  GOOD_PASSWORD,
+  latestMail,
+  signIn as signInTo,
+  uniqueEmail,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 
@@ -10,18 +15,14 @@ const SITE = 'http://festival.test'
 
 describe('e-mail confirmation and password recovery', () => {
   const clock = createFakeClock()
-  const outbox = mkdtempSync(join(tmpdir(), 'vibeconnect-outbox-'))
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(
-      { AUTH_EMAIL_CONFIRMATION: 'true', MAIL_OUTBOX_DIR: outbox, PUBLIC_URL: SITE },
+      { AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE },
       { now: clock.now },
     )
   })
-  afterAll(async () => {
-    await t.close()
-    rmSync(outbox, { recursive: true, force: true })
-  })
+  afterAll(() => t.close())
 
   const signUp = (email: string, password = GOOD_PASSWORD) =>
     t.app.inject({
@@ -29,17 +30,8 @@ describe('e-mail confirmation and password recovery', () => {
       url: `/auth/v1/signup?redirect_to=${encodeURIComponent(`${SITE}/`)}`,
       payload: { email, password },
     })
-  const signIn = (email: string, password = GOOD_PASSWORD) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email, password },
-    })
-  const follow = (link: string) => {
-    const url = new URL(link)
-    return t.app.inject({ url: `${url.pathname}${url.search}` })
-  }
-  const fragmentOf = (location: string) => new URLSearchParams(location.split('#')[1])
+  const signIn = (email: string, password = GOOD_PASSWORD) => signInTo(t, email, password)
+  const follow = (link: string) => followLink(t, link)
 
   it('sign-up mails a link; sign-in waits for it; the link signs in once', async () => {
     const email = uniqueEmail()
@@ -52,7 +44,7 @@ describe('e-mail confirmation and password recovery', () => {
     expect(before.statusCode).toBe(400)
     expect(before.json().code).toBe('email_not_confirmed')
 
-    const mail = latestMail(outbox, email)
+    const mail = await latestMail(t.outbox, email)
     expect(mail.kind).toBe('confirmation')
     const redirect = await follow(mail.link)
     expect(redirect.statusCode).toBe(303)
@@ -85,14 +77,14 @@ describe('e-mail confirmation and password recovery', () => {
     const email = uniqueEmail()
     await signUp(email)
     clock.advance(3_601_000)
-    const response = await follow(latestMail(outbox, email).link)
+    const response = await follow((await latestMail(t.outbox, email)).link)
     expect(fragmentOf(String(response.headers.location)).get('error_code')).toBe('otp_expired')
   })
 
   it('recovery mails a link that signs in for a new password, which then works', async () => {
     const email = uniqueEmail()
     await signUp(email)
-    await follow(latestMail(outbox, email).link)
+    await follow((await latestMail(t.outbox, email)).link)
 
     const unknown = await t.app.inject({
       method: 'POST',
@@ -109,7 +101,7 @@ describe('e-mail confirmation and password recovery', () => {
     expect(known.statusCode).toBe(200)
     expect(known.json()).toEqual({})
 
-    const mail = latestMail(outbox, email)
+    const mail = await latestMail(t.outbox, email, { kind: 'recovery' })
     expect(mail.kind).toBe('recovery')
     const fragment = fragmentOf(String((await follow(mail.link)).headers.location))
     expect(fragment.get('type')).toBe('recovery')
@@ -145,7 +137,7 @@ describe('e-mail confirmation and password recovery', () => {
       url: `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.test/steal')}`,
       payload: { email, password: GOOD_PASSWORD },
     })
-    const response = await follow(latestMail(outbox, email).link)
+    const response = await follow((await latestMail(t.outbox, email)).link)
     expect(String(response.headers.location).startsWith(`${SITE}/#`)).toBe(true)
   })
 })

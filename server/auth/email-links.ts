@@ -1,10 +1,16 @@
-import { writeTransaction } from '../db/database'
+import { type WriteHandle, writeTransaction } from '../db/database'
 import { confirmationMail, recoveryMail } from '../mail/auth-mails'
-import type { AuthDeps, RequestMeta, SessionTokens } from './auth-service'
-import { consumeOneTimeToken, insertOneTimeToken } from './one-time-tokens.repository'
+import type { OutgoingMail } from '../mail/mailer'
+import type { AuthDeps, RequestMeta } from './auth-deps'
+import {
+  consumeOneTimeToken,
+  deleteOneTimeTokens,
+  insertOneTimeToken,
+} from './one-time-tokens.repository'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
+import type { SessionTokens } from './session-tokens'
 import type { IssuedSession } from './user.presenter'
-import { findUserById, markEmailConfirmed, type UserRow } from './users.repository'
+import { findUserByEmail, findUserById, markEmailConfirmed, type UserRow } from './users.repository'
 
 export type LinkKind = 'confirmation' | 'recovery'
 
@@ -20,22 +26,23 @@ export function safeRedirect(requested: string | undefined, siteUrl: string): st
   }
 }
 
-/** Creates a one-hour, single-use link token for `user` and mails the link. */
-export async function sendEmailLink(
-  deps: AuthDeps,
-  user: UserRow,
+/**
+ * Stores a fresh one-hour, single-use link token for `user` in the caller's transaction, voiding
+ * every earlier link of the same kind, and returns the mail that carries it.
+ */
+export async function storeEmailLink(
+  trx: WriteHandle,
+  deps: Pick<AuthDeps, 'config' | 'now'>,
+  user: Pick<UserRow, 'id' | 'email'>,
   kind: LinkKind,
   meta: RequestMeta,
   redirectTo: string | undefined,
-): Promise<void> {
-  await deps.limiter.hit(
-    { name: 'email:address', max: deps.config.RATE_LIMIT_EMAIL_PER_ADDRESS },
-    user.email,
-  )
+): Promise<OutgoingMail> {
   const token = generateOpaqueToken()
   const now = deps.now()
   const redirect = safeRedirect(redirectTo, meta.siteUrl)
-  await insertOneTimeToken(deps.database.db, {
+  await deleteOneTimeTokens(trx, user.id, kind)
+  await insertOneTimeToken(trx, {
     token_hash: hashOpaqueToken(token),
     user_id: user.id,
     kind,
@@ -48,7 +55,31 @@ export async function sendEmailLink(
   const link = new URL('/auth/v1/verify', meta.siteUrl)
   link.search = new URLSearchParams({ token, type, redirect_to: redirect }).toString()
   const mail = kind === 'confirmation' ? confirmationMail : recoveryMail
-  await deps.mailer.send(mail(user.email, link.toString()))
+  return mail(user.email, link.toString())
+}
+
+/**
+ * `POST /recover`: counts the request against the address's mail limit whether or not it has an
+ * account, and does everything else (the lookup, the link, the mail) off the request path, so
+ * neither the answer nor its timing says whether the address is registered.
+ */
+export async function requestRecovery(
+  deps: AuthDeps,
+  email: string,
+  meta: RequestMeta,
+  redirectTo: string | undefined,
+): Promise<void> {
+  await deps.limiter.hit(
+    { name: 'email:address', max: deps.config.RATE_LIMIT_EMAIL_PER_ADDRESS },
+    email,
+  )
+  deps.mail.later('recovery link', async () => {
+    const user = await findUserByEmail(deps.database.db, email)
+    if (!user) return undefined
+    return writeTransaction(deps.database, (trx) =>
+      storeEmailLink(trx, deps, user, 'recovery', meta, redirectTo),
+    )
+  })
 }
 
 export type VerifyOutcome =
@@ -70,23 +101,22 @@ export async function verifyEmailLink(
         ? 'recovery'
         : undefined
   const now = deps.now()
-  const consumed = kind
+  // Following either link proves the address is theirs, and signs them in: one transaction.
+  const outcome = kind
     ? await writeTransaction(deps.database, async (trx) => {
         const row = await consumeOneTimeToken(trx, hashOpaqueToken(token), now)
         if (!row || row.kind !== kind) return undefined
-        // Following either link proves the address is theirs.
         await markEmailConfirmed(trx, row.user_id, now)
-        return row
+        const user = await findUserById(trx, row.user_id)
+        if (!user) return undefined
+        return { redirect: row.redirect_to, started: await tokens.start(trx, user, meta) }
       })
     : undefined
-  if (!consumed) return { ok: false, redirect: meta.siteUrl }
-  const user = await findUserById(deps.database.db, consumed.user_id)
-  if (!user) return { ok: false, redirect: meta.siteUrl }
-  const session = await tokens.issue(user, { meta })
+  if (!outcome) return { ok: false, redirect: meta.siteUrl }
   return {
     ok: true,
-    redirect: consumed.redirect_to ?? meta.siteUrl,
-    session,
+    redirect: outcome.redirect ?? meta.siteUrl,
+    session: tokens.sign(outcome.started),
     type: kind === 'recovery' ? 'recovery' : 'signup',
   }
 }

@@ -1,35 +1,15 @@
-// One argon2id hashing thread (see hash-threads.ts). It runs the synchronous hash and verify,
-// one request at a time, at a lower CPU priority than the event loop and the database.
+// An argon2id hashing thread of the pool in password-hashing.ts: the synchronous hash and
+// verify, one task at a time, at a lower CPU priority than the event loop (piscina's
+// `niceIncrement`).
 
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
-import { parentPort, workerData } from 'node:worker_threads'
-import { hashSync, verifySync } from '@node-rs/argon2'
-import type { HashReply, HashRequest } from './hash-messages'
+import { hashSync, type Options, verifySync } from '@node-rs/argon2'
 
-lowerOwnPriority(Number(workerData?.nice ?? 0))
+export type HashTask =
+  | { op: 'hash'; password: string; options: Options }
+  | { op: 'verify'; hash: string; password: string }
 
-parentPort?.on('message', (request: HashRequest) => {
-  let reply: HashReply
-  try {
-    const value =
-      request.op === 'hash'
-        ? hashSync(request.password, request.options)
-        : verifySync(request.hash, request.password)
-    reply = { id: request.id, ok: true, value }
-  } catch (error) {
-    reply = { id: request.id, ok: false, message: (error as Error).message }
-  }
-  parentPort?.postMessage(reply)
-})
-
-// Linux gives each thread its own nice value; /proc/thread-self names this thread's id.
-function lowerOwnPriority(nice: number): void {
-  if (nice === 0) return
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    setPriority(threadId, nice)
-  } catch {
-    // Not Linux, or the system refuses: hash at normal priority.
-  }
+export default function runHashTask(task: HashTask): string | boolean {
+  return task.op === 'hash'
+    ? hashSync(task.password, task.options)
+    : verifySync(task.hash, task.password)
 }

@@ -1,7 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/auth/auth.schema'
-import { HASH_LANES, inHashLane } from './hash-lanes'
-import { HashThread } from './hash-threads'
+import { runHashTask } from './password-hashing'
 
 // OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane.
 export const ARGON2_OPTIONS = {
@@ -15,23 +14,15 @@ export const ARGON2_OPTIONS = {
 // The 49k most common passwords from breaches, as maintained by zxcvbn-ts.
 const COMMON_PASSWORDS = new Set<string>(dictionary['passwords-common'])
 
-// One hashing thread per lane: within a lane there is always an idle one.
-const threads = Array.from({ length: HASH_LANES }, () => new HashThread())
-const idleThread = () => threads.reduce((best, thread) => (thread.busy < best.busy ? thread : best))
-
-/** Hashes on a thread of its own, so the event loop keeps serving while it works. */
-export function hashPassword(password: string): Promise<string> {
-  return inHashLane(async () =>
-    String(await idleThread().run({ op: 'hash', password, options: ARGON2_OPTIONS })),
-  )
+/** Hashes on a hashing thread (password-hashing.ts), so the event loop keeps serving. */
+export async function hashPassword(password: string): Promise<string> {
+  return String(await runHashTask({ op: 'hash', password, options: ARGON2_OPTIONS }))
 }
 
+/** False for a wrong password, and for a stored hash that cannot be read. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return (
-      (await inHashLane(() => idleThread().run({ op: 'verify', hash: passwordHash, password }))) ===
-      true
-    )
+    return (await runHashTask({ op: 'verify', hash: passwordHash, password })) === true
   } catch {
     return false
   }

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+
 /** How long a session found active is trusted without reading it again (ADR 015). */
 export const RECENT_SESSION_TTL_MS = 60_000
 // One small entry per signed-in client active within the TTL; the bound caps what a flood of
@@ -22,13 +24,21 @@ export interface RecentSessionsOptions {
  * the row before the deletion committed.
  */
 export class RecentSessions {
-  private readonly bySession = new Map<string, { userId: string; untilMs: number }>()
+  // Session id → user id, each trusted for the TTL, the least recently used dropped past the bound.
+  private readonly bySession: LRUCache<string, string>
   // Bumped by every forget: a check that started under an older generation is not remembered.
   private generation = 0
-  private readonly ttlMs: number
 
   constructor(private readonly options: RecentSessionsOptions) {
-    this.ttlMs = options.ttlMs ?? RECENT_SESSION_TTL_MS
+    this.bySession = new LRUCache({
+      max: MAX_REMEMBERED,
+      // lru-cache keeps an entry until its age exceeds the ttl; ours ends when the TTL is reached.
+      ttl: (options.ttlMs ?? RECENT_SESSION_TTL_MS) - 1,
+      // The app's clock, so tests can move time; read once per check, not per entry.
+      perf: { now: options.now },
+      ttlResolution: 0,
+      updateAgeOnGet: false,
+    })
   }
 
   get size(): number {
@@ -37,9 +47,8 @@ export class RecentSessions {
 
   /** True when the session was found active recently and nothing has ended it since. */
   has(sessionId: string, userId: string): boolean {
-    const hit = this.bySession.get(sessionId)
-    if (!hit || hit.userId !== userId) return false
-    if (this.options.now() >= hit.untilMs || !this.options.hearsEveryEnd()) {
+    if (this.bySession.get(sessionId) !== userId) return false
+    if (!this.options.hearsEveryEnd()) {
       this.bySession.delete(sessionId)
       return false
     }
@@ -54,11 +63,7 @@ export class RecentSessions {
     const startedIn = this.generation
     return (sessionId, userId) => {
       if (startedIn !== this.generation || !this.options.hearsEveryEnd()) return
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      if (this.bySession.size >= MAX_REMEMBERED && !this.bySession.has(sessionId)) {
-        this.bySession.delete(this.bySession.keys().next().value!)
-      }
-      this.bySession.set(sessionId, { userId, untilMs: this.options.now() + this.ttlMs })
+      this.bySession.set(sessionId, userId)
     }
   }
 

@@ -58,17 +58,42 @@ describe('refresh tokens', () => {
     const [a, b] = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)])
     expect(a.statusCode).toBe(200)
     expect(b.statusCode).toBe(200)
-    // Both tabs carry on with their own successor.
+    // Both tabs carry on with the one successor, whichever of them refreshes next.
+    expect(b.json().refresh_token).toBe(a.json().refresh_token)
     clock.advance(2000)
     expect((await refresh(a.json().refresh_token)).statusCode).toBe(200)
     expect((await refresh(b.json().refresh_token)).statusCode).toBe(200)
   })
 
-  it('within the reuse window, a used token still yields a session', async () => {
+  it('within the reuse window, a replayed token gets the successor it was exchanged for, never another', async () => {
     const user = await signUpUser(t)
-    expect((await refresh(user.refreshToken)).statusCode).toBe(200)
-    clock.advance(5000)
-    expect((await refresh(user.refreshToken)).statusCode).toBe(200)
+    const first = await refresh(user.refreshToken)
+    expect(first.statusCode).toBe(200)
+    const successor = first.json().refresh_token
+    const replays = []
+    for (let i = 0; i < 20; i += 1) {
+      clock.advance(200)
+      replays.push(await refresh(user.refreshToken))
+    }
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    expect(new Set(replays.map((r) => r.json().refresh_token))).toEqual(new Set([successor]))
+    const rows = await t.database.db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(rows).toHaveLength(2)
+  })
+
+  it('a replay inside the window follows the line to the newest token of the session', async () => {
+    const user = await signUpUser(t)
+    const second = (await refresh(user.refreshToken)).json().refresh_token
+    clock.advance(1000)
+    const third = (await refresh(second)).json().refresh_token
+    clock.advance(1000)
+    const replay = await refresh(user.refreshToken)
+    expect(replay.statusCode).toBe(200)
+    expect(replay.json().refresh_token).toBe(third)
   })
 
   it('refuses unknown and malformed tokens', async () => {

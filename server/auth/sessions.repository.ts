@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import type { WriteHandle } from '../db/database'
 import { type PreparedStatement, runPrepared } from '../db/prepared-statement'
 import type { AuthSessionsTable, Database, RefreshTokensTable, UsersTable } from '../db/schema'
 
-export async function insertSession(db: Kysely<Database>, session: AuthSessionsTable) {
-  await db.insertInto('auth_sessions').values(session).execute()
+export async function insertSession(trx: WriteHandle, session: AuthSessionsTable) {
+  await trx.insertInto('auth_sessions').values(session).execute()
 }
 
 export function findSession(db: Kysely<Database>, id: string) {
@@ -12,7 +13,7 @@ export function findSession(db: Kysely<Database>, id: string) {
 }
 
 /** True when the session exists (was not signed out or revoked). One primary-key read. */
-export async function sessionIsActive(db: Kysely<Database>, id: string, userId: string) {
+export async function sessionExists(db: Kysely<Database>, id: string, userId: string) {
   const row = await db
     .selectFrom('auth_sessions')
     .select('id')
@@ -22,32 +23,27 @@ export async function sessionIsActive(db: Kysely<Database>, id: string, userId: 
   return row !== undefined
 }
 
-/**
- * Deleting a session deletes its refresh tokens too (ON DELETE CASCADE). Returns the deleted
- * sessions' ids: once committed, the caller tells the session cache (ADR 015).
- */
-export async function deleteSession(db: Kysely<Database>, id: string): Promise<string[]> {
-  const rows = await db.deleteFrom('auth_sessions').where('id', '=', id).returning('id').execute()
-  return rows.map((row) => row.id)
-}
+/** One session, or a user's sessions (all, or all but one). */
+export type SessionFilter = { sessionId: string } | { userId: string; exceptSessionId?: string }
 
-export async function deleteUserSessions(
-  db: Kysely<Database>,
-  userId: string,
-  options: { except?: string } = {},
-): Promise<string[]> {
-  let query = db.deleteFrom('auth_sessions').where('user_id', '=', userId)
-  if (options.except) query = query.where('id', '!=', options.except)
+/**
+ * The only DELETE of sessions in the app: only `Sessions.end` calls it, which announces what it
+ * ended (a test holds both). Deleting a session deletes its refresh tokens too (ON DELETE
+ * CASCADE). Returns the deleted sessions' ids.
+ */
+export async function deleteSessions(trx: WriteHandle, filter: SessionFilter): Promise<string[]> {
+  let query = trx.deleteFrom('auth_sessions')
+  if ('sessionId' in filter) query = query.where('id', '=', filter.sessionId)
+  else {
+    query = query.where('user_id', '=', filter.userId)
+    if (filter.exceptSessionId) query = query.where('id', '!=', filter.exceptSessionId)
+  }
   const rows = await query.returning('id').execute()
   return rows.map((row) => row.id)
 }
 
-export async function touchSession(db: Kysely<Database>, id: string, now: number) {
-  await db.updateTable('auth_sessions').set({ refreshed_at: now }).where('id', '=', id).execute()
-}
-
-export async function insertRefreshToken(db: Kysely<Database>, token: RefreshTokensTable) {
-  await db.insertInto('refresh_tokens').values(token).execute()
+export async function insertRefreshToken(trx: WriteHandle, token: RefreshTokensTable) {
+  await trx.insertInto('refresh_tokens').values(token).execute()
 }
 
 export function findRefreshToken(db: Kysely<Database>, tokenHash: string) {
@@ -108,15 +104,63 @@ export async function findRefreshTokenWithUser(
   }
 }
 
-/** Marks a token used; false when another request used it first (the race two tabs can run). */
-export async function claimRefreshToken(db: Kysely<Database>, tokenHash: string, now: number) {
-  const result = await db
+/** A refresh token's successor, as both rotations store it. */
+export interface SuccessorToken {
+  token_hash: string
+  created_at: number
+}
+
+/** What a rotation leaves: the session it continued and its user. */
+export interface RotatedSession {
+  user: UsersTable
+  sessionId: string
+}
+
+/**
+ * A refresh token's rotation, in the caller's write transaction: claims the token if unused,
+ * touches its session, stores the successor and reads the user. Undefined when nothing was
+ * claimed (unknown, or another request used it first: the race two tabs can run). PostgreSQL runs
+ * the same rotation as one statement (`claimAndReplaceRefreshToken`); one table-driven test holds
+ * the two to the same rows (`refresh-rotation.test.ts`).
+ */
+export async function rotateRefreshToken(
+  trx: WriteHandle,
+  parentHash: string,
+  successor: SuccessorToken,
+  now: number,
+): Promise<RotatedSession | undefined> {
+  const claimed = await trx
     .updateTable('refresh_tokens')
     .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
+    .where('token_hash', '=', parentHash)
     .where('used_at', 'is', null)
+    .returning('session_id')
     .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  if (!claimed) return undefined
+  const session = await trx
+    .updateTable('auth_sessions')
+    .set({ refreshed_at: now })
+    .where('id', '=', claimed.session_id)
+    .returning(['id', 'user_id'])
+    .executeTakeFirst()
+  if (!session) return undefined
+  await trx
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: successor.token_hash,
+      session_id: session.id,
+      user_id: session.user_id,
+      parent_hash: parentHash,
+      created_at: successor.created_at,
+      used_at: null,
+    })
+    .execute()
+  const user = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.user_id)
+    .executeTakeFirstOrThrow()
+  return { user, sessionId: session.id }
 }
 
 const CLAIM_AND_REPLACE: PreparedStatement = {
@@ -142,19 +186,16 @@ const CLAIM_AND_REPLACE: PreparedStatement = {
 }
 
 /**
- * PostgreSQL only: claims an unused refresh token, touches its session, stores its successor and
- * reads the user, in one prepared statement (data-modifying CTEs): one round trip and no planning,
- * where the general path takes a read and a transaction. Undefined when nothing was stored (the
- * token is unknown or used already, or its session is gone): the caller then takes the general
- * path, which tells those apart. SQLite has no UPDATE in a CTE, and needs none: its statements
- * cost no round trips.
+ * PostgreSQL only: `rotateRefreshToken` as one prepared statement (data-modifying CTEs), which is
+ * its own transaction: one round trip and no planning, where the transaction takes five (ADR
+ * 020). SQLite has no UPDATE in a CTE, and needs none: its statements cost no round trips.
  */
 export async function claimAndReplaceRefreshToken(
   pool: pg.Pool,
   parentHash: string,
-  successor: { token_hash: string; created_at: number },
+  successor: SuccessorToken,
   now: number,
-): Promise<{ user: UsersTable; sessionId: string } | undefined> {
+): Promise<RotatedSession | undefined> {
   const [row] = await runPrepared<UsersTable & { session_id: string }>(pool, CLAIM_AND_REPLACE, [
     now,
     parentHash,

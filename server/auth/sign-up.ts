@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { writeTransaction } from '../db/database'
-import { isUniqueViolation } from '../db/unique-violation'
+import { isUniqueViolation } from '../db/database-errors'
 import { AppError } from '../http/app-error'
-import type { AuthDeps, RequestMeta, SessionTokens } from './auth-service'
-import { sendEmailLink } from './email-links'
+import type { OutgoingMail } from '../mail/mailer'
+import type { AuthDeps, RequestMeta } from './auth-deps'
+import { storeEmailLink } from './email-links'
+import { deleteOneTimeTokens } from './one-time-tokens.repository'
 import { hashPassword, passwordProblem } from './password'
-import {
-  type IssuedSession,
-  presentObfuscatedUser,
-  presentSession,
-  presentUser,
-} from './user.presenter'
-import { findUserByEmail, insertUser, type UserRow } from './users.repository'
+import type { SessionTokens } from './session-tokens'
+import { presentPendingUser, presentSession } from './user.presenter'
+import { findUserByEmail, insertUser, type UserRow, updatePasswordHash } from './users.repository'
 
 export function weakPasswordError(password: string) {
   const problem = passwordProblem(password)
@@ -23,7 +21,7 @@ export function weakPasswordError(password: string) {
 
 /**
  * Creates an account. Without e-mail confirmation the answer is a session; with it, the answer is
- * the user and a link goes out, and a taken address answers exactly like a new one.
+ * a pending user and a link goes out by mail (ADR 018).
  */
 export async function signUp(
   deps: AuthDeps,
@@ -34,56 +32,84 @@ export async function signUp(
 ) {
   const weak = weakPasswordError(input.password)
   if (weak) throw weak
-  const confirmationRequired = deps.config.AUTH_EMAIL_CONFIRMATION
+  if (deps.config.AUTH_EMAIL_CONFIRMATION) {
+    return signUpPendingConfirmation(deps, input, meta, redirectTo)
+  }
   const now = deps.now()
-  // Hash before looking the address up, so "taken" and "new" cost the same time.
-  const encryptedPassword = await hashPassword(input.password)
-  const user: UserRow = {
-    id: randomUUID(),
-    email: input.email,
-    encrypted_password: encryptedPassword,
-    email_confirmed_at: confirmationRequired ? null : now,
-    last_sign_in_at: confirmationRequired ? null : now,
-    created_at: now,
-    updated_at: now,
-  }
-  const created = await writeTransaction(deps.database, async (trx) => {
-    if (await findUserByEmail(trx, input.email)) return false
+  const user = newUser(input.email, await hashPassword(input.password), now, true)
+  const started = await writeTransaction(deps.database, async (trx) => {
+    if (await findUserByEmail(trx, input.email)) return undefined
     await insertUser(trx, user)
-    return true
-  }).catch((error: unknown) => {
-    // Two sign-ups for one address at once: the unique index decides, the loser is "taken".
-    if (isUniqueViolation(error)) return false
-    throw error
-  })
-
-  if (!created) return answerTakenAddress(deps, input.email, meta, redirectTo, now)
+    return tokens.start(trx, user, meta)
+  }).catch(undefinedOnUniqueViolation)
+  if (!started) throw new AppError(422, 'user_already_exists', 'User already registered')
   await deps.changes.publish({ type: 'user-count' })
-  if (confirmationRequired) {
-    await sendEmailLink(deps, user, 'confirmation', meta, redirectTo)
-    return { ...presentUser(user), confirmation_sent_at: new Date(now).toISOString() }
-  }
-  const session: IssuedSession = await tokens.issue(user, { meta })
-  return presentSession(session, user)
+  return presentSession(tokens.sign(started), user)
 }
 
-async function answerTakenAddress(
+/**
+ * With confirmation on, every answer looks the same (a pending user made up at this moment) and
+ * takes the same path up to the mail, which goes out off the request path: nothing tells a new
+ * address from a taken one. A new address gets an account; an address that was never confirmed
+ * gets the password just chosen, and every earlier link and session of it is void, so whoever
+ * owns the mailbox only ever confirms the password of the newest sign-up (ADR 018). A confirmed
+ * address is left alone.
+ */
+async function signUpPendingConfirmation(
   deps: AuthDeps,
-  email: string,
+  input: { email: string; password: string },
   meta: RequestMeta,
   redirectTo: string | undefined,
-  now: number,
 ) {
-  if (!deps.config.AUTH_EMAIL_CONFIRMATION) {
-    throw new AppError(422, 'user_already_exists', 'User already registered')
+  await deps.limiter.hit(
+    { name: 'email:address', max: deps.config.RATE_LIMIT_EMAIL_PER_ADDRESS },
+    input.email,
+  )
+  const now = deps.now()
+  const encryptedPassword = await hashPassword(input.password)
+  const outcome = await writeTransaction(deps.database, async (trx) => {
+    const existing = await findUserByEmail(trx, input.email)
+    if (existing && existing.email_confirmed_at !== null) return undefined
+    let user: UserRow
+    if (existing) {
+      user = existing
+      await updatePasswordHash(trx, user.id, encryptedPassword, now)
+      await deleteOneTimeTokens(trx, user.id)
+      await deps.sessions.end(trx, { userId: user.id })
+    } else {
+      user = newUser(input.email, encryptedPassword, now, false)
+      await insertUser(trx, user)
+    }
+    const mail = await storeEmailLink(trx, deps, user, 'confirmation', meta, redirectTo)
+    return { created: !existing, mail }
+  }).catch((error: unknown) => {
+    // Two sign-ups for one new address at once: the unique index decides; the other one's
+    // password stands and this answer looks like every other.
+    if (isUniqueViolation(error)) return undefined
+    throw error
+  })
+  if (outcome) {
+    if (outcome.created) await deps.changes.publish({ type: 'user-count' })
+    const { mail } = outcome
+    deps.mail.later('confirmation link', async (): Promise<OutgoingMail> => mail)
   }
-  const existing = await findUserByEmail(deps.database.db, email)
-  // An owner who never confirmed gets a fresh link; everyone else sees a normal answer.
-  if (existing && existing.email_confirmed_at === null) {
-    await sendEmailLink(deps, existing, 'confirmation', meta, redirectTo)
-  }
+  return presentPendingUser(randomUUID(), input.email, now)
+}
+
+function newUser(email: string, encryptedPassword: string, now: number, confirmed: boolean) {
   return {
-    ...presentObfuscatedUser(randomUUID(), email, now),
-    confirmation_sent_at: new Date(now).toISOString(),
-  }
+    id: randomUUID(),
+    email,
+    encrypted_password: encryptedPassword,
+    email_confirmed_at: confirmed ? now : null,
+    last_sign_in_at: confirmed ? now : null,
+    created_at: now,
+    updated_at: now,
+  } satisfies UserRow
+}
+
+function undefinedOnUniqueViolation(error: unknown): undefined {
+  // Two sign-ups for one address at once: the unique index decides, the loser is "taken".
+  if (isUniqueViolation(error)) return undefined
+  throw error
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { AppDatabase } from '../db/database'
+import { type AppDatabase, writeTransaction } from '../db/database'
+import { findAuthKey, insertAuthKeyIfNone } from './auth-keys.repository'
 
 const KEY_ID = 'jwt-hs256'
 
@@ -14,15 +15,9 @@ export async function loadSigningKey(
   now: number,
 ): Promise<Uint8Array> {
   if (configuredSecret) return new TextEncoder().encode(configuredSecret)
-  await database.db
-    .insertInto('auth_keys')
-    .values({ id: KEY_ID, secret: randomBytes(64).toString('base64url'), created_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute()
-  const row = await database.db
-    .selectFrom('auth_keys')
-    .select('secret')
-    .where('id', '=', KEY_ID)
-    .executeTakeFirstOrThrow()
+  const generated = { id: KEY_ID, secret: randomBytes(64).toString('base64url'), created_at: now }
+  await writeTransaction(database, (trx) => insertAuthKeyIfNone(trx, generated))
+  const row = await findAuthKey(database.db, KEY_ID)
+  if (!row) throw new Error('the signing key vanished right after it was stored')
   return new TextEncoder().encode(row.secret)
 }

@@ -1,22 +1,22 @@
+import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
-import type { AuthDeps, RequestMeta, SessionTokens } from './auth-service'
-import { sessionsEnded } from './ended-sessions'
+import type { AuthDeps, RequestMeta } from './auth-deps'
 import { hashOpaqueToken } from './opaque-token'
 import { verifyAgainstDummy, verifyPassword } from './password'
-import {
-  claimRefreshToken,
-  deleteSession,
-  findRefreshToken,
-  findRefreshTokenWithUser,
-  touchSession,
-} from './sessions.repository'
+import type { SessionTokens } from './session-tokens'
+import { findRefreshTokenWithUser } from './sessions.repository'
+import { SignInFailures } from './sign-in-failures'
 import { presentSession } from './user.presenter'
 import { findUserByEmail, recordSignIn } from './users.repository'
 
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'Invalid login credentials')
 
-/** `grant_type=password`: one answer for an unknown address and a wrong password, in equal time. */
+/**
+ * `grant_type=password`: one answer for an unknown address and a wrong password, in equal time.
+ * A success is one write transaction: the sign-in time, the new session, and the address's
+ * failures forgotten.
+ */
 export async function passwordGrant(
   deps: AuthDeps,
   tokens: SessionTokens,
@@ -24,28 +24,32 @@ export async function passwordGrant(
   meta: RequestMeta,
 ) {
   await deps.limiter.hit({ name: 'signin:ip', max: deps.config.RATE_LIMIT_SIGNIN_PER_IP }, meta.ip)
-  await deps.limiter.hit(
-    { name: 'signin:email', max: deps.config.RATE_LIMIT_SIGNIN_PER_EMAIL },
-    input.email,
-  )
+  const failures = new SignInFailures(deps)
+  const { failedHere } = await failures.check(input.email, meta.ip)
   const user = await findUserByEmail(deps.database.db, input.email)
   const valid = user
     ? await verifyPassword(user.encrypted_password, input.password)
     : await verifyAgainstDummy(input.password)
-  if (!user || !valid) throw invalidCredentials()
+  if (!user || !valid) {
+    await failures.failed(input.email, meta.ip)
+    throw invalidCredentials()
+  }
   if (user.email_confirmed_at === null && deps.config.AUTH_EMAIL_CONFIRMATION) {
     throw new AppError(400, 'email_not_confirmed', 'Email not confirmed')
   }
-  const now = deps.now()
-  await recordSignIn(deps.database.db, user.id, now)
-  const session = await tokens.issue({ ...user, last_sign_in_at: now }, { meta })
-  return presentSession(session, { ...user, last_sign_in_at: now })
+  const signedIn = { ...user, last_sign_in_at: deps.now() }
+  const started = await writeTransaction(deps.database, async (trx) => {
+    await recordSignIn(trx, user.id, signedIn.last_sign_in_at)
+    await failures.succeeded(trx, input.email, meta.ip, failedHere)
+    return tokens.start(trx, signedIn, meta)
+  })
+  return presentSession(tokens.sign(started), signedIn)
 }
 
 /**
  * `grant_type=refresh_token`: single use, rotated every time. A token used again within the reuse
- * window (two tabs refreshing together) gets a sibling; after it, reuse means the token leaked,
- * so the whole session is revoked.
+ * window (two tabs refreshing together) gets the successor its first use issued, the same token
+ * every time; after the window, reuse means the token leaked, so the whole session is revoked.
  */
 export async function refreshTokenGrant(
   deps: AuthDeps,
@@ -53,44 +57,24 @@ export async function refreshTokenGrant(
   refreshToken: string,
 ) {
   const { database, now } = deps
-  const tokenHash = hashOpaqueToken(refreshToken)
-  if (database.dialect === 'postgres') {
-    const rotated = await tokens.rotateUnused(tokenHash)
-    if (rotated) return presentSession(rotated.session, rotated.user)
-    // Unknown, used already (two tabs), or the session went: the general path tells them apart.
-  }
-  const found = await findRefreshTokenWithUser(database.db, tokenHash)
+  const rotated = await tokens.rotate(refreshToken)
+  if (rotated) return presentSession(rotated.session, rotated.user)
+  // Unknown, or used already (two tabs refreshing together, or a replay): tell them apart.
+  const found = await findRefreshTokenWithUser(database.db, hashOpaqueToken(refreshToken))
   if (!found) throw refreshTokenNotFound()
   const { token: row, user } = found
-  const session = await tokens
-    .rotate(user, row.session_id, tokenHash, async (trx) => {
-      const claimed = row.used_at === null && (await claimRefreshToken(trx, tokenHash, now()))
-      if (!claimed) {
-        const usedAt = row.used_at ?? (await findRefreshToken(trx, tokenHash))?.used_at ?? now()
-        if (now() - usedAt > deps.config.AUTH_REFRESH_REUSE_INTERVAL_S * 1000) {
-          await deleteSession(trx, row.session_id)
-          return false
-        }
-      }
-      await touchSession(trx, row.session_id, now())
-      return true
-    })
-    .catch((error: unknown) => {
-      // The session was revoked between our read and the insert (foreign key): not found.
-      throw isForeignKeyViolation(error) ? refreshTokenNotFound() : error
-    })
-  // Null: the token was replayed after the reuse window, and the session is now revoked.
-  if (!session) {
-    sessionsEnded(deps, [row.session_id])
-    throw new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  const usedAt = row.used_at ?? now()
+  if (now() - usedAt <= deps.config.AUTH_REFRESH_REUSE_INTERVAL_S * 1000) {
+    const session = await tokens.reissueSuccessor(user, row.session_id, refreshToken)
+    if (session) return presentSession(session, user)
+    throw alreadyUsed()
   }
-  return presentSession(session, user)
+  await writeTransaction(database, (trx) => deps.sessions.end(trx, { sessionId: row.session_id }))
+  throw alreadyUsed()
 }
+
+const alreadyUsed = () =>
+  new AppError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
 
 const refreshTokenNotFound = () =>
   new AppError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
-
-function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
-}

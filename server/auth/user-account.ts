@@ -1,18 +1,21 @@
 import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
-import type { AuthDeps, AuthUser } from './auth-service'
-import { sessionsEnded } from './ended-sessions'
+import type { AuthDeps, AuthUser } from './auth-deps'
+import { deleteOneTimeTokens } from './one-time-tokens.repository'
 import { hashPassword, verifyPassword } from './password'
-import { deleteSession, deleteUserSessions } from './sessions.repository'
+import { proveReauthentication, useProof } from './reauthentication'
 import { weakPasswordError } from './sign-up'
 import { presentUser } from './user.presenter'
 import { findUserById, updatePasswordHash } from './users.repository'
 
-/** `PUT /user`: sets a new password (after recovery, say) and signs out every other session. */
+/**
+ * `PUT /user`: sets a new password (after recovery, say), given a recent sign-in or a mailed code,
+ * and voids every outstanding e-mail link and every other session.
+ */
 export async function updateUser(
   deps: AuthDeps,
   caller: AuthUser,
-  body: { password?: string | undefined; email?: string | undefined },
+  body: { password?: string | undefined; email?: string | undefined; nonce?: string | undefined },
 ) {
   if (body.email !== undefined) {
     throw new AppError(422, 'validation_failed', 'Changing the e-mail address is not supported')
@@ -23,6 +26,7 @@ export async function updateUser(
   if (body.password === undefined) return presentUser(user)
   const weak = weakPasswordError(body.password)
   if (weak) throw weak
+  const proof = await proveReauthentication(deps, caller, body.nonce)
   if (await verifyPassword(user.encrypted_password, body.password)) {
     throw new AppError(
       422,
@@ -32,11 +36,12 @@ export async function updateUser(
   }
   const encrypted = await hashPassword(body.password)
   const now = deps.now()
-  const ended = await writeTransaction(deps.database, async (trx) => {
+  await writeTransaction(deps.database, async (trx) => {
+    await useProof(trx, proof, now)
     await updatePasswordHash(trx, user.id, encrypted, now)
-    return deleteUserSessions(trx, user.id, { except: caller.sessionId })
+    await deleteOneTimeTokens(trx, user.id)
+    await deps.sessions.end(trx, { userId: user.id, exceptSessionId: caller.sessionId })
   })
-  sessionsEnded(deps, ended)
   return presentUser({ ...user, encrypted_password: encrypted, updated_at: now })
 }
 
@@ -46,14 +51,9 @@ export async function logout(
   caller: AuthUser,
   scope: 'global' | 'local' | 'others',
 ): Promise<void> {
-  const { db } = deps.database
-  const ended =
+  const filter =
     scope === 'local'
-      ? await deleteSession(db, caller.sessionId)
-      : await deleteUserSessions(
-          db,
-          caller.id,
-          scope === 'others' ? { except: caller.sessionId } : {},
-        )
-  sessionsEnded(deps, ended)
+      ? { sessionId: caller.sessionId }
+      : { userId: caller.id, exceptSessionId: scope === 'others' ? caller.sessionId : undefined }
+  await writeTransaction(deps.database, (trx) => deps.sessions.end(trx, filter))
 }

@@ -1,9 +1,15 @@
+import type { z } from 'zod'
+import type {
+  AuthSessionSchema,
+  AuthUserSchema,
+  PendingUserSchema,
+} from '../../shared/auth/auth-responses.schema'
 import type { UserRow } from './users.repository'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** A user as GoTrue presents it. Lists every field that leaves; the password hash never does. */
-export function presentUser(user: UserRow) {
+export function presentUser(user: UserRow): z.infer<typeof AuthUserSchema> {
   const confirmedAt = iso(user.email_confirmed_at)
   return {
     id: user.id,
@@ -41,13 +47,16 @@ export function presentUser(user: UserRow) {
   }
 }
 
-export type PresentedUser = ReturnType<typeof presentUser>
-
 /**
- * What sign-up answers for an e-mail that is already taken while confirmation is on: the same
- * shape as a fresh, unconfirmed user, so the response reveals nothing about the address.
+ * What sign-up answers while e-mail confirmation is on, whatever the address: a user made up at
+ * this moment (a fresh id, unconfirmed, one e-mail identity, `confirmation_sent_at` now), so two
+ * answers differ only in values nobody can tie to an account (ADR 018).
  */
-export function presentObfuscatedUser(id: string, email: string, now: number): PresentedUser {
+export function presentPendingUser(
+  id: string,
+  email: string,
+  now: number,
+): z.infer<typeof PendingUserSchema> {
   return {
     ...presentUser({
       id,
@@ -58,7 +67,7 @@ export function presentObfuscatedUser(id: string, email: string, now: number): P
       created_at: now,
       updated_at: now,
     }),
-    identities: [],
+    confirmation_sent_at: new Date(now).toISOString(),
   }
 }
 
@@ -70,7 +79,10 @@ export interface IssuedSession {
 }
 
 /** A session in GoTrue's shape (the spec's Auth session). */
-export function presentSession(session: IssuedSession, user: UserRow) {
+export function presentSession(
+  session: IssuedSession,
+  user: UserRow,
+): z.infer<typeof AuthSessionSchema> {
   return {
     access_token: session.accessToken,
     token_type: 'bearer',

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import type { WriteHandle } from '../db/database'
 import type { Database, UsersTable } from '../db/schema'
 
 export type UserRow = UsersTable
@@ -12,17 +13,17 @@ export function findUserById(db: Kysely<Database>, id: string) {
 }
 
 /** Inserts the user and bumps the user counter, in the caller's transaction. */
-export async function insertUser(db: Kysely<Database>, user: UserRow): Promise<void> {
-  await db.insertInto('users').values(user).execute()
-  await db
+export async function insertUser(trx: WriteHandle, user: UserRow): Promise<void> {
+  await trx.insertInto('users').values(user).execute()
+  await trx
     .updateTable('counters')
     .set({ value: sql`value + 1` })
     .where('name', '=', 'users')
     .execute()
 }
 
-export async function markEmailConfirmed(db: Kysely<Database>, id: string, now: number) {
-  await db
+export async function markEmailConfirmed(trx: WriteHandle, id: string, now: number) {
+  await trx
     .updateTable('users')
     .set({ email_confirmed_at: now, updated_at: now })
     .where('id', '=', id)
@@ -31,28 +32,18 @@ export async function markEmailConfirmed(db: Kysely<Database>, id: string, now: 
 }
 
 export async function updatePasswordHash(
-  db: Kysely<Database>,
+  trx: WriteHandle,
   id: string,
   encryptedPassword: string,
   now: number,
 ) {
-  await db
+  await trx
     .updateTable('users')
     .set({ encrypted_password: encryptedPassword, updated_at: now })
     .where('id', '=', id)
     .execute()
 }
 
-export async function recordSignIn(db: Kysely<Database>, id: string, now: number) {
-  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute()
-}
-
-/** The number of accounts: one primary-key read of a counter maintained on sign-up. */
-export async function readUserCount(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('counters')
-    .select('value')
-    .where('name', '=', 'users')
-    .executeTakeFirst()
-  return Number(row?.value ?? 0)
+export async function recordSignIn(trx: WriteHandle, id: string, now: number) {
+  await trx.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', id).execute()
 }

@@ -46,6 +46,8 @@ export const ConfigSchema = z
     AUTH_EMAIL_CONFIRMATION: booleanFromEnv.default(false),
     AUTH_REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).max(300).default(10),
     AUTH_LINK_EXPIRY_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+    // A password change within this long of the session's sign-in needs no mailed code.
+    AUTH_REAUTHENTICATION_WINDOW_S: z.coerce.number().int().min(0).max(86_400).default(600),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().min(3).default('VibeConnect <no-reply@vibeconnect.invalid>'),
     MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
@@ -53,7 +55,9 @@ export const ConfigSchema = z
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(60),
-    RATE_LIMIT_SIGNIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    // Failed sign-ins only (ADR 019): per account and client address, and per account from all.
+    RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
 import { SqliteGroupCommit } from './sqlite-group-commit'
 import { withStatementCache } from './statement-cache'
+import { guardedDialect, insideWrite, isInsideWrite } from './write-guard'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -14,7 +15,20 @@ export interface DatabaseOptions {
   poolMax?: number
   statementTimeoutMs?: number
   connectTimeoutMs?: number
+  /**
+   * Throw when the root handle is used inside `writeTransaction`'s work (on by default; the server
+   * turns it off in production, where it would only cost time): on SQLite that query would wait
+   * for the connection the batch holds, and deadlock every write.
+   */
+  guardWrites?: boolean
 }
+
+declare const writeBrand: unique symbol
+/**
+ * The handle `writeTransaction` gives its work, and the only one repository functions that write
+ * accept: a write cannot be made outside a write transaction without a type error.
+ */
+export type WriteHandle = Kysely<Database> & { readonly [writeBrand]: true }
 
 /** A Kysely handle plus what the app needs to know about the engine behind it. */
 export interface AppDatabase {
@@ -24,6 +38,8 @@ export interface AppDatabase {
   pool?: pg.Pool
   /** SQLite's write transactions, committed in groups; undefined on PostgreSQL. */
   writes?: SqliteGroupCommit
+  /** Whether misuse of the root handle inside a write throws (`DatabaseOptions.guardWrites`). */
+  guardWrites: boolean
   close(): Promise<void>
 }
 
@@ -31,11 +47,18 @@ const PG_INT8_OID = 20
 
 /** Opens the database named by a `sqlite:PATH` or `postgres://` URL. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
-  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length))
-  return openPostgres(options)
+  const guard = options.guardWrites ?? true
+  const dialectOf = (dialect: KyselyDialect) => (guard ? guardedDialect(dialect) : dialect)
+  const database = options.url.startsWith('sqlite:')
+    ? openSqlite(options.url.slice('sqlite:'.length), dialectOf)
+    : openPostgres(options, dialectOf)
+  return { ...database, guardWrites: guard }
 }
 
-function openSqlite(path: string): AppDatabase {
+function openSqlite(
+  path: string,
+  dialectOf: (dialect: KyselyDialect) => KyselyDialect,
+): Omit<AppDatabase, 'guardWrites'> {
   const file = path === ':memory:' ? path : resolve(path)
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SqliteDatabase(file)
@@ -45,7 +68,7 @@ function openSqlite(path: string): AppDatabase {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: dialectOf(new SqliteDialect({ database: withStatementCache(sqlite) })),
   })
   return {
     db,
@@ -55,7 +78,10 @@ function openSqlite(path: string): AppDatabase {
   }
 }
 
-function openPostgres(options: DatabaseOptions): AppDatabase {
+function openPostgres(
+  options: DatabaseOptions,
+  dialectOf: (dialect: KyselyDialect) => KyselyDialect,
+): Omit<AppDatabase, 'guardWrites'> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax ?? 10,
@@ -72,7 +98,7 @@ function openPostgres(options: DatabaseOptions): AppDatabase {
   })
   // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: dialectOf(new PostgresDialect({ pool })) })
   return {
     db,
     dialect: 'postgres',
@@ -81,18 +107,45 @@ function openPostgres(options: DatabaseOptions): AppDatabase {
   }
 }
 
+// What each write's work registered to run once its transaction has committed.
+const commitHooks = new WeakMap<Kysely<Database>, Array<() => void>>()
+
 /**
  * Runs `work` in a short write transaction: all of it or none of it is stored, and the promise
- * settles once that is durable. On SQLite, writes that arrive together share one IMMEDIATE
- * transaction and its commit (`SqliteGroupCommit`, ADR 011), each in a savepoint of its own;
- * `work` must only use the handle it is given, and not wait on anything but the database.
+ * settles once that is durable. Every write of the app goes through here. On SQLite, writes that
+ * arrive together share one IMMEDIATE transaction and its commit (`SqliteGroupCommit`, ADR 013),
+ * each in a savepoint of its own. `work` must use only the handle it is given (the guard throws
+ * otherwise, outside production) and wait on nothing but the database.
  */
 export async function writeTransaction<T>(
   database: AppDatabase,
-  work: (trx: Transaction<Database> | Kysely<Database>) => Promise<T>,
+  work: (trx: WriteHandle) => Promise<T>,
 ): Promise<T> {
-  if (database.writes) return database.writes.run(work)
-  return database.db.transaction().execute(work)
+  if (database.guardWrites && isInsideWrite()) {
+    throw new Error('writeTransaction inside writeTransaction: use the handle you were given')
+  }
+  const hooks: Array<() => void> = []
+  const run = (handle: Kysely<Database>) => {
+    // Its own handle per write (SQLite's writes share one connection), so hooks find their write.
+    const own = handle.withoutPlugins() as WriteHandle
+    commitHooks.set(own, hooks)
+    return database.guardWrites ? insideWrite(() => work(own)) : work(own)
+  }
+  const result = database.writes
+    ? await database.writes.run(run)
+    : await database.db.transaction().execute(run)
+  for (const hook of hooks) hook()
+  return result
+}
+
+/**
+ * Runs `hook` once the write transaction of `trx` has committed, and never if it rolls back:
+ * for telling others about what the transaction did (caches, live sockets).
+ */
+export function afterCommit(trx: WriteHandle, hook: () => void): void {
+  const hooks = commitHooks.get(trx)
+  if (!hooks) throw new Error('afterCommit needs the handle writeTransaction gave its work')
+  hooks.push(hook)
 }
 
 /** True when the database answers a trivial query. */

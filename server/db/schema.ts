@@ -34,7 +34,7 @@ export interface RefreshTokensTable {
 export interface OneTimeTokensTable {
   token_hash: string
   user_id: string
-  kind: 'confirmation' | 'recovery'
+  kind: 'confirmation' | 'recovery' | 'reauthentication'
   redirect_to: string | null
   created_at: number
   expires_at: number

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3'
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely'
+import { LRUCache } from 'lru-cache'
 
 // The app's queries are a few dozen shapes; `in (…)` lists of varying length add a few more.
 const MAX_CACHED_STATEMENTS = 500
@@ -9,7 +10,7 @@ const MAX_CACHED_STATEMENTS = 500
  * a small indexed query. This hands Kysely the same prepared statement for the same SQL text.
  */
 export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>()
+  const cache = new LRUCache<string, SqliteDatabase.Statement>({ max: MAX_CACHED_STATEMENTS })
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
@@ -17,7 +18,6 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlit
       // A statement being iterated (a streamed query) can't run again until it finishes.
       if (cached && !cached.busy) return cached
       const statement = sqlite.prepare(sqlText)
-      if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!)
       cache.set(sqlText, statement)
       return statement
     },

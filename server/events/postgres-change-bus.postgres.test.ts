@@ -5,6 +5,7 @@ import { buildApp } from '../app'
 import type { AppDatabase } from '../db/database'
 import { eventually, LiveTestClient } from '../live/live-test-client'
 import { bearer, signUpUser } from '../test/auth-helpers'
+import { postVibe } from '../test/vibe-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 import type { ChangeEvent } from './change-bus'
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
@@ -39,14 +40,7 @@ describe('changes across instances (PostgreSQL)', () => {
 
   const createVibeOnA = async () => {
     const author = await signUpUser(a)
-    const answer = await a.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(author.accessToken),
-      payload: { username: 'Luna', emoji: '🎉', status: 'Dancing' },
-    })
-    expect(answer.statusCode).toBe(201)
-    return answer.json().vibe as { id: string; userId: string }
+    return postVibe(a, author)
   }
 
   it("delivers a change published on one instance to another instance's subscribers", async () => {
@@ -103,9 +97,9 @@ describe('changes across instances (PostgreSQL)', () => {
     const trustedOnB = async () => {
       const user = await signUpUser(a)
       expect((await countOnB(user.accessToken)).status).toBe(200)
-      expect(
-        b.ctx.auth.deps.recentSessions.has(await sessionIdOf(user.accessToken), user.userId),
-      ).toBe(true)
+      expect(b.ctx.auth.sessions.recent.has(await sessionIdOf(user.accessToken), user.userId)).toBe(
+        true,
+      )
       return user
     }
     const sessionIdOf = async (token: string) =>
@@ -145,7 +139,7 @@ describe('changes across instances (PostgreSQL)', () => {
     it('trusts nothing it remembered while its listener is down, nor after', async () => {
       const user = await trustedOnB()
       const sessionId = await sessionIdOf(user.accessToken)
-      const recent = b.ctx.auth.deps.recentSessions
+      const recent = b.ctx.auth.sessions.recent
       const resyncsBefore = seenByB.filter((event) => event.type === 'resync').length
       await sql`
         select pg_terminate_backend(pid) from pg_stat_activity

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorCode, ErrorEnvelope } from '../../shared/api/error-envelope'
 import { AppError } from './app-error'
-import { isDatabaseUnavailable } from './database-errors'
+import { isDatabaseUnavailable } from '../db/database-errors'
 
 // Fastify's own errors that are the client's fault, mapped to stable codes.
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> =

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FestivalClock } from '../../shared/lineup/festival-day'
-import type { AppDatabase } from '../db/database'
+import { type AppDatabase, writeTransaction } from '../db/database'
 import demoLineupFile from './demo-lineup.json'
 import { saveLineupIfNone } from './lineup.repository'
 import { validateLineupRows } from './lineup-rows'
@@ -22,7 +22,10 @@ export async function seedDemoLineup(
     const problems = demo.problems.map((problem) => `set ${problem.line}: ${problem.message}`)
     throw new Error(`The demo lineup is invalid: ${problems.join('; ')}`)
   }
-  if (await saveLineupIfNone(database, demo.items, 'demo', now)) {
+  const stored = await writeTransaction(database, (trx) =>
+    saveLineupIfNone(trx, demo.items, 'demo', now),
+  )
+  if (stored) {
     log.info({ sets: demo.items.length }, 'no lineup yet: stored the demo lineup')
   }
 }

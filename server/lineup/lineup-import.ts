@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { FestivalClock } from '../../shared/lineup/festival-day'
 import type { LineupItem } from '../../shared/lineup/lineup.schema'
-import type { AppDatabase } from '../db/database'
+import { type AppDatabase, writeTransaction } from '../db/database'
 import { saveLineup } from './lineup.repository'
 import { formatOfPath, type LineupFileFormat, parseLineupFile } from './lineup-file'
 import type { LineupProblem } from './lineup-problem'
@@ -35,6 +35,8 @@ export async function importLineupFile(
   if (!parsed.ok) return parsed
   if (options.dryRun) return { ok: true, items: parsed.items, changed: false }
   const source = `file:${basename(path)}`
-  const { changed } = await saveLineup(database, parsed.items, source, options.now)
+  const { changed } = await writeTransaction(database, (trx) =>
+    saveLineup(trx, parsed.items, source, options.now),
+  )
   return { ok: true, items: parsed.items, changed }
 }

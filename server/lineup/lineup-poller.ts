@@ -1,5 +1,5 @@
 import type { FestivalClock } from '../../shared/lineup/festival-day'
-import type { AppDatabase } from '../db/database'
+import { type AppDatabase, writeTransaction } from '../db/database'
 import { saveLineup } from './lineup.repository'
 import { parseLineupFile } from './lineup-file'
 import { describeProblem } from './lineup-problem'
@@ -79,11 +79,8 @@ export function createLineupPoller(options: LineupPollerOptions): LineupPoller {
         )
         return 'invalid'
       }
-      const { changed } = await saveLineup(
-        database,
-        parsed.items,
-        `upstream:${context.upstream}`,
-        options.now(),
+      const { changed } = await writeTransaction(database, (trx) =>
+        saveLineup(trx, parsed.items, `upstream:${context.upstream}`, options.now()),
       )
       validators = {
         etag: response.headers.get('etag') ?? undefined,

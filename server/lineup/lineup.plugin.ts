@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { FestivalClock } from '../../shared/lineup/festival-day'
-import { ShortLivedMemo } from '../http/short-lived-memo'
 import { seedDemoLineup } from './demo-lineup'
-import { findLineupEtag } from './lineup.repository'
-import { LINEUP_ETAG_MAX_AGE_MS, lineupRoutes } from './lineup.routes'
+import { lineupRoutes } from './lineup.routes'
+import { LineupService } from './lineup.service'
 import { createLineupPoller } from './lineup-poller'
 
 /**
@@ -16,13 +15,8 @@ export async function lineupPlugin(app: FastifyInstance): Promise<void> {
     timeZone: config.FESTIVAL_TIME_ZONE,
     dayChangeHour: config.FESTIVAL_DAY_CHANGE_HOUR,
   }
-  // The ETag an unchanged lineup's 304 compares with, read at most once a second (ADR 014).
-  const currentEtag = new ShortLivedMemo<void, string | undefined>(
-    () => findLineupEtag(database),
-    now,
-    LINEUP_ETAG_MAX_AGE_MS,
-  )
-  await app.register(lineupRoutes, { currentEtag })
+  const lineup = new LineupService({ database, now })
+  await app.register(lineupRoutes, { lineup })
   if (!config.LINEUP_URL) {
     await seedDemoLineup(database, clock, now(), app.log)
     return
@@ -35,7 +29,7 @@ export async function lineupPlugin(app: FastifyInstance): Promise<void> {
     clock,
     now,
     log: app.log.child({ component: 'lineup-poller' }),
-    onChanged: () => currentEtag.invalidate(),
+    onChanged: () => lineup.changed(),
   })
   app.addHook('onReady', async () => poller.start())
   // preClose runs before the database is closed, so no poll writes to a closed database.

@@ -1,6 +1,7 @@
 import type { LineupItem } from '../../shared/lineup/lineup.schema'
-import type { AppDatabase } from '../db/database'
-import type { LineupSnapshotsTable } from '../db/schema'
+import type { Kysely } from 'kysely'
+import type { AppDatabase, WriteHandle } from '../db/database'
+import type { Database, LineupSnapshotsTable } from '../db/schema'
 import { type LineupSnapshot, lineupEtag, lineupJson } from './lineup-snapshot'
 
 // The lineup is one document (ADR 007): one row, replaced as a whole.
@@ -8,7 +9,7 @@ const CURRENT = 'current'
 
 /** The lineup now being served, or undefined before any lineup was stored. */
 export async function findLineupSnapshot(
-  database: AppDatabase,
+  database: AppDatabase | { db: Kysely<Database> },
 ): Promise<LineupSnapshot | undefined> {
   const row = await database.db
     .selectFrom('lineup_snapshots')
@@ -36,13 +37,13 @@ export async function findLineupEtag(database: AppDatabase): Promise<string | un
  * that atomically, so two instances storing the same upstream lineup cannot bump it either.
  */
 export async function saveLineup(
-  database: AppDatabase,
+  trx: WriteHandle,
   items: readonly LineupItem[],
   source: string,
   now: number,
 ): Promise<{ changed: boolean; snapshot: LineupSnapshot }> {
   const row = toRow(items, source, now)
-  const result = await database.db
+  const result = await trx
     .insertInto('lineup_snapshots')
     .values(row)
     .onConflict((conflict) =>
@@ -60,19 +61,19 @@ export async function saveLineup(
   if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) {
     return { changed: true, snapshot: toSnapshot(row) }
   }
-  const current = await findLineupSnapshot(database)
+  const current = await findLineupSnapshot({ db: trx })
   if (!current) throw new Error('the lineup vanished while it was being saved')
   return { changed: false, snapshot: current }
 }
 
 /** Stores a lineup only when none is stored yet (the demo at start-up); true if it did. */
 export async function saveLineupIfNone(
-  database: AppDatabase,
+  trx: WriteHandle,
   items: readonly LineupItem[],
   source: string,
   now: number,
 ): Promise<boolean> {
-  const result = await database.db
+  const result = await trx
     .insertInto('lineup_snapshots')
     .values(toRow(items, source, now))
     .onConflict((conflict) => conflict.column('id').doNothing())

@@ -5,8 +5,9 @@ import { groupByDate, groupByStage } from '../../shared/lineup/lineup-grouping'
 import { buildApp } from '../app'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { writeTransaction } from '../db/database'
 import { saveLineup } from './lineup.repository'
-import { LINEUP_ETAG_MAX_AGE_MS } from './lineup.routes'
+import { LINEUP_ETAG_MAX_AGE_MS } from './lineup.service'
 
 const STARTED_AT = Date.parse('2026-06-01T10:00:00Z')
 const newLineup = [{ name: 'Only Act', stage: 'Main Stage', date: '2026-07-10' }]
@@ -66,7 +67,9 @@ describe('GET /api/lineup', () => {
   it('answers the new lineup to an old ETag once the lineup changed', async () => {
     const old = String((await t.app.inject('/api/lineup')).headers.etag)
     // Stored by another writer (an import, another instance): seen once the memo ages out.
-    await saveLineup(t.database, newLineup, 'test', STARTED_AT + 60_000)
+    await writeTransaction(t.database, (trx) =>
+      saveLineup(trx, newLineup, 'test', STARTED_AT + 60_000),
+    )
     clock.advance(LINEUP_ETAG_MAX_AGE_MS)
     const response = await t.app.inject({ url: '/api/lineup', headers: { 'if-none-match': old } })
     expect(response.statusCode).toBe(200)

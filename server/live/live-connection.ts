@@ -19,10 +19,25 @@ export interface ConnectionDeps {
   authenticate(token: string): Promise<LiveSession>
   onSent(bytes: number): void
   onError(error: unknown): void
+  /** The socket was closed for falling behind or for flooding. */
+  onDropped(reason: 'too_slow' | 'too_many_messages'): void
+  now(): number
 }
 
 // RFC 6455 registry: the server is overloaded or cannot serve now; the client should retry.
 const TRY_AGAIN_LATER = 1013
+/**
+ * What a socket may have waiting to be written, replies and broadcasts alike: a client this far
+ * behind cannot keep up (or does not read at all), so it is closed and reconnects instead of
+ * holding the server's memory.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024
+// The protocol needs an `auth` at the start and on each token refresh, and a pong now and then.
+// A burst of this many messages is allowed, then one per refill period, sustained.
+export const MESSAGE_BURST = 20
+export const MESSAGE_REFILL_MS = 2000
+// A closed client that does not read never completes the closing handshake: cut it off after this.
+const CLOSE_GRACE_MS = 1000
 const PING_MESSAGE = Buffer.from(JSON.stringify({ type: 'ping' } satisfies ServerMessage))
 // The protocol ping and the page's `ping` message in one write.
 const HEARTBEAT_WIRE = Buffer.concat([PING_CONTROL_FRAME, textFrame(PING_MESSAGE)])
@@ -36,6 +51,8 @@ export class LiveConnection {
   acceptsBatch = false
   private closed = false
   private authTimer: NodeJS.Timeout | undefined
+  private messageAllowance = MESSAGE_BURST
+  private allowanceCheckedAt: number
   // Messages are handled one at a time, so a token refresh can't overtake the first `auth`.
   private queue = Promise.resolve()
   private readonly sink: FrameSink | undefined
@@ -47,6 +64,7 @@ export class LiveConnection {
     authTimeoutMs: number,
   ) {
     this.sink = frameSinkOf(socket)
+    this.allowanceCheckedAt = deps.now()
     this.authTimer = setTimeout(() => {
       this.refuse(LIVE_CLOSE.authTimeout, 'no_authorization', 'Send an auth message first')
     }, authTimeoutMs)
@@ -57,13 +75,20 @@ export class LiveConnection {
   }
 
   receive(data: string | null): void {
+    if (this.closed) return
     this.alive = true
+    if (!this.allowMessage()) {
+      this.send({ type: 'error', code: 'too_many_messages', message: 'Too many messages' })
+      this.deps.onDropped('too_many_messages')
+      this.closeAndDrop(LIVE_CLOSE.tooManyMessages, 'too_many_messages')
+      return
+    }
     this.queue = this.queue.then(() => this.handle(data))
   }
 
   /** Sends an already serialized message; false when the socket can no longer take it. */
   sendFrame(frame: Buffer): boolean {
-    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return false
+    if (!this.canWrite()) return false
     this.socket.send(frame, { binary: false })
     this.deps.onSent(frame.byteLength)
     return true
@@ -71,7 +96,7 @@ export class LiveConnection {
 
   /** Sends a broadcast frame: one write of the prebuilt frame when the socket allows it. */
   sendPrepared(frame: PreparedFrame): boolean {
-    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return false
+    if (!this.canWrite()) return false
     if (this.sink) this.sink.write(frame.wire)
     else this.socket.send(frame.payload, { binary: false })
     return true
@@ -82,7 +107,7 @@ export class LiveConnection {
    * message the page can see.
    */
   heartbeat(): void {
-    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return
+    if (!this.canWrite()) return
     if (this.isReady && this.sink) {
       this.sink.write(HEARTBEAT_WIRE)
       this.deps.onSent(PING_MESSAGE.byteLength)
@@ -108,6 +133,34 @@ export class LiveConnection {
     if (this.closed) return
     this.markClosed()
     this.socket.close(closeCode, reason.slice(0, 120))
+  }
+
+  /** Closes with a code the client can read if it still reads, and cuts off one that does not. */
+  private closeAndDrop(closeCode: number, reason: string): void {
+    this.close(closeCode, reason)
+    setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref()
+  }
+
+  /** Open and not over the buffer cap; a socket over it is closed as too slow. */
+  private canWrite(): boolean {
+    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return false
+    if (this.socket.bufferedAmount <= MAX_BUFFERED_BYTES) return true
+    this.deps.onDropped('too_slow')
+    this.closeAndDrop(LIVE_CLOSE.tooSlow, 'too_slow')
+    return false
+  }
+
+  /** A token bucket: MESSAGE_BURST at once, refilled by one every MESSAGE_REFILL_MS. */
+  private allowMessage(): boolean {
+    const now = this.deps.now()
+    const refilled = Math.floor((now - this.allowanceCheckedAt) / MESSAGE_REFILL_MS)
+    if (refilled > 0) {
+      this.messageAllowance = Math.min(MESSAGE_BURST, this.messageAllowance + refilled)
+      this.allowanceCheckedAt += refilled * MESSAGE_REFILL_MS
+    }
+    if (this.messageAllowance === 0) return false
+    this.messageAllowance -= 1
+    return true
   }
 
   terminate(): void {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { postVibe } from '../test/vibe-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { LiveTestClient } from './live-test-client'
 
@@ -31,14 +32,7 @@ describe('live channel events', () => {
   afterAll(() => t.close())
 
   const post = async (author: SignedUpUser) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(author.accessToken),
-      payload: { username: 'Luna', emoji: '🎉', status: 'Dancing' },
-    })
-    expect(answer.statusCode).toBe(201)
-    return answer.json().vibe
+    return postVibe(t, author)
   }
 
   it('pushes an insert and an update as the changed row', async () => {

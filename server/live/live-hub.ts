@@ -20,8 +20,6 @@ export interface LiveHubOptions {
   log: FastifyBaseLogger
 }
 
-// A client this far behind can't keep up; it reconnects and resyncs instead of eating memory.
-const MAX_BUFFERED_BYTES = 1024 * 1024
 const MAX_AUTH_TIMEOUT_MS = 5000
 const SHUTDOWN_WAIT_MS = 2000
 const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfies ServerMessage))
@@ -30,7 +28,15 @@ const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfi
 export class LiveHub {
   private readonly connections = new Set<LiveConnection>()
   private readonly perIp = new Map<string, number>()
-  private readonly counters = { serialized: 0, framesSent: 0, bytesSent: 0, refused: 0, beats: 0 }
+  private readonly counters = {
+    serialized: 0,
+    framesSent: 0,
+    bytesSent: 0,
+    refused: 0,
+    beats: 0,
+    droppedSlow: 0,
+    droppedFlooding: 0,
+  }
   private closing = false
   private checkingSessions = false
   private readonly endedSessions = new Set<string>()
@@ -77,6 +83,12 @@ export class LiveHub {
         authenticate: this.options.authenticate,
         onSent: (bytes) => this.countSent(bytes),
         onError: (error) => this.options.log.warn({ err: error }, 'live auth check failed'),
+        onDropped: (reason) => {
+          if (reason === 'too_slow') this.counters.droppedSlow += 1
+          else this.counters.droppedFlooding += 1
+          this.options.log.info({ ip, reason }, 'live client dropped')
+        },
+        now: this.options.now,
       },
       this.authTimeoutMs,
     )
@@ -213,13 +225,7 @@ export class LiveHub {
   }
 
   private sendBroadcast(connection: LiveConnection, frame: PreparedFrame): boolean {
-    if (!connection.isReady) return false
-    if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.options.log.info({ ip: connection.ip }, 'live client too slow, dropped')
-      connection.terminate()
-      return false
-    }
-    return connection.sendPrepared(frame)
+    return connection.isReady && connection.sendPrepared(frame)
   }
 
   private countSent(bytes: number): void {

@@ -134,14 +134,47 @@ describe('live hub', () => {
     expect(socket.messages.at(-1)).toMatchObject({ type: 'error', code: 'bad_jwt' })
   })
 
-  it('terminates a subscriber that cannot keep up instead of buffering without bound', async () => {
+  it('closes a subscriber that cannot keep up instead of buffering without bound', async () => {
     const { hub, signIn } = setup()
     const slow = await signIn('slow')
     const fast = await signIn('fast')
     slow.bufferedAmount = 2 * 1024 * 1024
+    const sentBefore = slow.sent.length
     hub.broadcast({ type: 'user-count', count: 3 })
-    expect(slow.terminated).toBe(true)
+    expect(slow.closedWith).toBe(LIVE_CLOSE.tooSlow)
+    expect(slow.sent.length).toBe(sentBefore)
+    expect(hub.stats.droppedSlow).toBe(1)
     expect(fast.messages.at(-1)).toEqual({ type: 'user-count', count: 3 })
+  })
+
+  it('holds replies to the same cap: a client that never reads cannot pile up error answers', async () => {
+    const { hub, signIn } = setup()
+    const socket = await signIn('reader-paused')
+    socket.bufferedAmount = 2 * 1024 * 1024
+    const connection = [
+      ...(hub as unknown as { connections: Set<{ socket: FakeSocket; receive(d: string): void }> })
+        .connections,
+    ].find((c) => c.socket === socket)!
+    connection.receive('{"type":"nonsense"}')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(socket.closedWith).toBe(LIVE_CLOSE.tooSlow)
+    expect(socket.messages.some((m) => m.code === 'validation_failed')).toBe(false)
+  })
+
+  it('closes a socket that sends more messages than the protocol needs (1008)', async () => {
+    const { hub, signIn } = setup()
+    const socket = await signIn('flooder')
+    const connection = [
+      ...(hub as unknown as { connections: Set<{ socket: FakeSocket; receive(d: string): void }> })
+        .connections,
+    ].find((c) => c.socket === socket)!
+    for (let i = 0; i < 100; i += 1) connection.receive('{"type":"nonsense"}')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(socket.closedWith).toBe(LIVE_CLOSE.tooManyMessages)
+    expect(hub.stats.droppedFlooding).toBe(1)
+    // The burst was answered; nothing after the limit was even parsed.
+    expect(socket.messages.filter((m) => m.code === 'validation_failed').length).toBeLessThan(20)
+    expect(socket.messages.at(-1)).toMatchObject({ type: 'error', code: 'too_many_messages' })
   })
 
   it('keeps sockets when the session check itself fails (database down)', async () => {
@@ -181,7 +214,7 @@ describe('live hub', () => {
     const slow = await signIn('slow', new FakeWsSocket())
     slow.bufferedAmount = 2 * 1024 * 1024
     hub.broadcast({ type: 'user-count', count: 3 })
-    expect(slow.terminated).toBe(true)
+    expect(slow.closedWith).toBe(LIVE_CLOSE.tooSlow)
     expect(slow.written).toEqual([])
   })
 

@@ -1,10 +1,8 @@
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import { LIVE_PATH } from '../../shared/live/live-protocol'
-import { readUserCount } from '../auth/users.repository'
-import { presentVibe } from '../vibes/vibes.presenter'
-import { findVibeById } from '../vibes/vibes.repository'
 import { relayChanges } from './change-relay'
+import type { LiveSources } from './live-sources'
 
 // Client messages are `auth` (a token of at most 4 KiB) and `pong`: anything bigger is abuse.
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
@@ -14,7 +12,10 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024
  * must see every route, so an upgrade request to any other path is answered and its socket
  * destroyed, instead of lingering outside the HTTP server's timeouts.
  */
-export async function registerLiveChannel(app: FastifyInstance): Promise<void> {
+export async function registerLiveChannel(
+  app: FastifyInstance,
+  sources: LiveSources,
+): Promise<void> {
   const { live: hub } = app.ctx
   const stopLive: (() => void)[] = []
   await app.register(websocket, {
@@ -33,7 +34,7 @@ export async function registerLiveChannel(app: FastifyInstance): Promise<void> {
     },
   })
   await app.register(async (live) => {
-    stopLive.push(startRelayAndHeartbeat(live))
+    stopLive.push(startRelayAndHeartbeat(live, sources))
     live.get(LIVE_PATH, { websocket: true }, (socket, request) => {
       const connection = hub.accept(socket, request.ip)
       // Attached synchronously, so the client's first message (auth) can't be missed.
@@ -49,18 +50,15 @@ export async function registerLiveChannel(app: FastifyInstance): Promise<void> {
 }
 
 /** Subscribes this instance to the change bus and starts heartbeats; returns how to stop both. */
-function startRelayAndHeartbeat(app: FastifyInstance): () => void {
-  const { live: hub, changes, database, config } = app.ctx
+function startRelayAndHeartbeat(app: FastifyInstance, sources: LiveSources): () => void {
+  const { live: hub, changes, config } = app.ctx
   const log = app.log.child({ component: 'live' })
   const stopRelay = relayChanges({
     changes,
     hub,
     log,
-    readVibe: async (id) => {
-      const row = await findVibeById(database.db, id)
-      return row && presentVibe(row)
-    },
-    readUserCount: () => readUserCount(database.db),
+    readVibe: sources.readVibe,
+    readUserCount: sources.readUserCount,
   })
   // A signed-out device stops hearing the feed now, not at the next heartbeat.
   const stopEnding = changes.subscribe((event) => {

@@ -39,3 +39,12 @@ export const recoveryMail = (to: string, link: string) =>
     'Someone (hopefully you) asked to reset your VibeConnect password.',
     'Choose a new password',
   )
+
+export const reauthenticationMail = (to: string, code: string): OutgoingMail => ({
+  kind: 'reauthentication',
+  to,
+  code,
+  subject: 'Your VibeConnect verification code',
+  text: `Your code to confirm a password change is ${code}.\n\nIt works once and expires in 10 minutes. If you did not ask to change your password, someone may have access to your account: sign out everywhere and reset your password.`,
+  html: `<p>Your code to confirm a password change is <strong>${code}</strong>.</p><p>It works once and expires in 10 minutes. If you did not ask to change your password, someone may have access to your account: sign out everywhere and reset your password.</p>`,
+})

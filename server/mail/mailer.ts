@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
@@ -8,9 +8,10 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
-  /** The one link the mail is about; kept in outbox files so tests and developers can follow it. */
-  link: string
-  kind: 'confirmation' | 'recovery'
+  /** The one link (or code) the mail is about; kept in outbox files so tests and developers can use it. */
+  link?: string
+  code?: string
+  kind: 'confirmation' | 'recovery' | 'reauthentication'
 }
 
 export interface Mailer {
@@ -28,7 +29,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl)
     return {
       async send(mail) {
-        const { link: _link, kind, ...content } = mail
+        const { link: _link, code: _code, kind, ...content } = mail
         await transport.sendMail({ from: options.from, ...content })
         options.log.info({ kind }, 'mail sent')
       },
@@ -41,11 +42,13 @@ export function createMailer(options: {
       await mkdir(dir, { recursive: true })
       sequence += 1
       const name = `${Date.now()}-${process.pid}-${sequence}-${mail.kind}.json`
-      const file = join(dir, name)
+      // Written aside and renamed into place, so a reader never sees half a mail.
+      const partial = join(dir, `.${name}.partial`)
       await writeFile(
-        file,
+        partial,
         JSON.stringify({ from: options.from, sentAt: new Date().toISOString(), ...mail }, null, 2),
       )
+      await rename(partial, join(dir, name))
       options.log.info({ kind: mail.kind, file: name }, 'mail written to outbox')
     },
   }

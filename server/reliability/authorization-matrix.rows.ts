@@ -160,6 +160,16 @@ export function matrixRows(context: MatrixContext): Row[] {
           passwords.set(json(answer).id, String(sent.payload?.password))
       },
     },
+    {
+      route: 'GET /auth/v1/reauthenticate',
+      name: 'GET /auth/v1/reauthenticate (mails a code to the token holder)',
+      expected: { ...GOTRUE_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/auth/v1/reauthenticate'),
+      // The code goes to the mailbox of the token's account; the answer carries nothing.
+      check: (answer) => {
+        if (answer.statusCode === 200) expect(answer.json()).toEqual({})
+      },
+    },
     // The endpoints below take no token: a bad one must neither break them nor grant anything.
     {
       route: 'POST /auth/v1/signup',

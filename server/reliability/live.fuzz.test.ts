@@ -6,7 +6,8 @@ import {
   ServerMessageSchema,
 } from '../../shared/live/live-protocol'
 import { eventually, LiveTestClient } from '../live/live-test-client'
-import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { postVibe } from '../test/vibe-helpers'
 import { anyText, anyValue, fuzzRuns } from '../test/fuzz'
 import { createTestApp, type TestApp } from '../test/test-app'
 
@@ -152,14 +153,8 @@ describe('live channel under random frames', () => {
     const client = await LiveTestClient.signedIn(url, user.accessToken)
     try {
       const other = await signUpUser(t)
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/vibes',
-        headers: bearer(other.accessToken),
-        payload: { username: 'Still', emoji: '🎧', status: 'here' },
-      })
-      expect(created.statusCode).toBe(201)
-      await client.next((message) => message.type === 'vibe')
+      const created = await postVibe(t, other, { username: 'Still', emoji: '🎧', status: 'here' })
+      await client.next((message) => message.type === 'vibe' && message.id === created.id)
     } finally {
       client.close()
     }

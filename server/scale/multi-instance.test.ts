@@ -20,9 +20,11 @@ describe('two instances on one PostgreSQL', () => {
     const env = {
       DATABASE_URL: postgres.url,
       RATE_LIMIT: 'on',
-      RATE_LIMIT_SIGNIN_PER_EMAIL: '4',
+      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '4',
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       LIVE_HEARTBEAT_S: '2',
+      // Both are one site behind a load balancer: one public address, so one token issuer.
+      PUBLIC_URL: 'http://festival.test',
     }
     // Start one first so the migrations and the signing key are created once, then the other.
     a = await startServerProcess(env)

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AuthClient } from '@supabase/auth-js'
 import type { TestApp } from './test-app'
@@ -52,16 +52,64 @@ export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<Sig
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** The newest mail written to the outbox for `to`. */
-export function latestMail(
+/** `grant_type=password` for `email`, from `ip` when given. */
+export const signIn = (t: TestApp, email: string, password = GOOD_PASSWORD, ip?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=password',
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
+  })
+
+/** Opens an e-mail link as the browser would, without following its redirect. */
+export const followLink = (t: TestApp, link: string) => {
+  const url = new URL(link)
+  return t.app.inject({ url: `${url.pathname}${url.search}` })
+}
+
+/** The fragment a link's redirect carries (a session, or an error). */
+export const fragmentOf = (location: unknown) => new URLSearchParams(String(location).split('#')[1])
+
+export interface OutboxMail {
+  to: string
+  link: string
+  subject: string
+  kind: string
+  text: string
+  code?: string
+}
+
+/** Every mail in the outbox for `to`, oldest first (file names start with the time and a sequence). */
+export function mailsTo(outboxDir: string, to: string): OutboxMail[] {
+  if (!existsSync(outboxDir)) return []
+  const order = (name: string) => name.split('-').map(Number)
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort((a, b) => {
+      const [timeA = 0, , seqA = 0] = order(a)
+      const [timeB = 0, , seqB = 0] = order(b)
+      return timeA - timeB || seqA - seqB
+    })
+    .map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')) as OutboxMail)
+    .filter((mail) => mail.to === to)
+}
+
+/**
+ * Mail goes out off the request path: waits (up to 5 s) until `to` has at least `count` mails (of
+ * `kind`, when given) and returns the newest.
+ */
+export async function latestMail(
   outboxDir: string,
   to: string,
-): { link: string; subject: string; kind: string } {
-  const mails = readdirSync(outboxDir)
-    .sort()
-    .map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')))
-    .filter((mail) => mail.to === to)
-  const mail = mails.at(-1)
-  if (!mail) throw new Error(`no mail for ${to} in ${outboxDir}`)
-  return mail
+  { count = 1, kind }: { count?: number; kind?: string } = {},
+): Promise<OutboxMail> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const mails = mailsTo(outboxDir, to).filter((mail) => !kind || mail.kind === kind)
+    if (mails.length >= count) return mails.at(-1)!
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} mails for ${to} in ${outboxDir}, found ${mails.length}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }

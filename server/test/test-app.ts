@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config/config'
@@ -9,6 +12,8 @@ export interface TestApp {
   database: AppDatabase
   config: Config
   testDatabase: TestDatabase
+  /** The folder mail is written to: a fresh one per app, removed on close. */
+  outbox: string
   /** Base URL once `listen()` has been called. */
   listen(): Promise<string>
   close(): Promise<void>
@@ -25,12 +30,14 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase()
+  const outbox = mkdtempSync(join(tmpdir(), 'vibeconnect-outbox-'))
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: testDatabase.url,
     CLIENT_DIST_DIR: './dist/does-not-exist',
     RATE_LIMIT: 'off',
+    MAIL_OUTBOX_DIR: outbox,
     ...env,
   })
   const database = testDatabase.open()
@@ -47,6 +54,7 @@ export async function createTestApp(
     database,
     config,
     testDatabase,
+    outbox: config.MAIL_OUTBOX_DIR,
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' })
       const address = app.server.address()
@@ -57,6 +65,7 @@ export async function createTestApp(
       await app.close()
       await database.close()
       await testDatabase.drop()
+      rmSync(outbox, { recursive: true, force: true })
     },
   }
 }

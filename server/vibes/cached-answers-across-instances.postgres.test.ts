@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import type { AppDatabase } from '../db/database'
 import { bearer, signUpUser } from '../test/auth-helpers'
+import { postVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 
@@ -34,18 +35,16 @@ describe('cached answers across instances (PostgreSQL)', () => {
     }
     expect(await statusesOnB()).toEqual([])
 
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(user.accessToken),
-      payload: { username: 'Crosser', emoji: '🎸', status: 'written on A' },
+    const created = await postVibe(a, user, {
+      username: 'Crosser',
+      emoji: '🎸',
+      status: 'written on A',
     })
-    expect(created.statusCode).toBe(201)
     await expect.poll(statusesOnB, { timeout: 1000 }).toEqual(['written on A'])
 
     const updated = await a.app.inject({
       method: 'PATCH',
-      url: `/api/vibes/${created.json().vibe.id}`,
+      url: `/api/vibes/${created.id}`,
       headers: bearer(user.accessToken),
       payload: { username: 'Crosser', emoji: '🎸', status: 'changed on A' },
     })

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../auth/users.repository'
+import { writeTransaction } from '../db/database'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { postVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { insertVibe, type VibeRow } from './vibes.repository'
@@ -17,7 +19,7 @@ describe('the vibes feed', () => {
   // Rows written straight to the database, so their times (and ties) are exactly as chosen.
   async function seedVibe(createdAt: number) {
     const userId = randomUUID()
-    await insertUser(t.database.db, {
+    const user = {
       id: userId,
       email: `${userId}@example.test`,
       encrypted_password: 'not-a-real-hash',
@@ -25,7 +27,7 @@ describe('the vibes feed', () => {
       last_sign_in_at: null,
       created_at: createdAt,
       updated_at: createdAt,
-    })
+    }
     const row: VibeRow = {
       id: randomUUID(),
       user_id: userId,
@@ -35,7 +37,10 @@ describe('the vibes feed', () => {
       created_at: createdAt,
       updated_at: createdAt,
     }
-    await insertVibe(t.database.db, row)
+    await writeTransaction(t.database, async (trx) => {
+      await insertUser(trx, user)
+      await insertVibe(trx, row)
+    })
     seeded.push(row)
   }
 
@@ -76,13 +81,11 @@ describe('the vibes feed', () => {
       // Someone posts a vibe between page requests: it is newer than every page handed out.
       clock.advance(1000)
       const poster = await signUpUser(t)
-      const posted = await t.app.inject({
-        method: 'POST',
-        url: '/api/vibes',
-        headers: bearer(poster.accessToken),
-        payload: { username: `poster${pages}`, emoji: '🔥', status: 'new' },
+      await postVibe(t, poster, {
+        username: `poster${pages}`,
+        emoji: '🔥',
+        status: 'new',
       })
-      expect(posted.statusCode).toBe(201)
     } while (cursor)
     expect(seen).toEqual(expected)
     expect(pages).toBe(Math.ceil(expected.length / 3))

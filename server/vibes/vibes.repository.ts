@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { WriteHandle } from '../db/database'
 import type { Database, VibesTable } from '../db/schema'
 
 export type VibeRow = VibesTable
@@ -42,14 +43,14 @@ export function findVibeByUser(db: Kysely<Database>, userId: string): Promise<Vi
 }
 
 /** Throws a unique violation when the user already has a vibe: the index settles races. */
-export async function insertVibe(db: Kysely<Database>, row: VibeRow): Promise<void> {
-  await db.insertInto('vibes').values(row).execute()
+export async function insertVibe(trx: WriteHandle, row: VibeRow): Promise<void> {
+  await trx.insertInto('vibes').values(row).execute()
 }
 
 export async function updateVibe(
-  db: Kysely<Database>,
+  trx: WriteHandle,
   id: string,
   fields: Pick<VibeRow, 'username' | 'emoji' | 'status' | 'updated_at'>,
 ): Promise<void> {
-  await db.updateTable('vibes').set(fields).where('id', '=', id).execute()
+  await trx.updateTable('vibes').set(fields).where('id', '=', id).execute()
 }

@@ -1,74 +1,139 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { VibeInput } from '../../shared/vibes/vibe.schema'
-import type { AppContext } from '../app-context'
-import type { AuthUser } from '../auth/auth-service'
-import { writeTransaction } from '../db/database'
-import { isUniqueViolation } from '../db/unique-violation'
-import type { ChangeEvent } from '../events/change-bus'
+import {
+  type FeedPage,
+  FeedPageSchema,
+  type Vibe,
+  type VibeInput,
+} from '../../shared/vibes/vibe.schema'
+import type { AuthUser } from '../auth/auth-deps'
+import { type AppDatabase, writeTransaction } from '../db/database'
+import { isUniqueViolation } from '../db/database-errors'
+import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 import { AppError, forbidden, notFound } from '../http/app-error'
-import { findVibeById, insertVibe, updateVibe, type VibeRow } from './vibes.repository'
+import { ResponseCache } from '../http/response-cache'
+import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor'
+import { presentVibe } from './vibes.presenter'
+import {
+  findVibeById,
+  findVibeByUser,
+  insertVibe,
+  listFeedPage,
+  updateVibe,
+  type VibeRow,
+} from './vibes.repository'
 
-type VibesDeps = Pick<AppContext, 'database' | 'changes' | 'now'> & { log: FastifyBaseLogger }
-
-/** Creates the caller's one vibe; a second one (even from a racing tab) answers 409. */
-export async function createVibe(
-  deps: VibesDeps,
-  user: AuthUser,
-  input: VibeInput,
-): Promise<VibeRow> {
-  const now = deps.now()
-  const row: VibeRow = {
-    id: randomUUID(),
-    user_id: user.id,
-    ...fieldsOf(input),
-    created_at: now,
-    updated_at: now,
-  }
-  try {
-    await writeTransaction(deps.database, (trx) => insertVibe(trx, row))
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError(409, 'vibe_already_exists', 'You already have a vibe; update it instead')
-    }
-    throw error
-  }
-  await publish(deps, { type: 'vibe', op: 'insert', id: row.id, userId: user.id })
-  return row
+interface VibesDeps {
+  database: AppDatabase
+  changes: ChangeBus
+  now: () => number
+  log: FastifyBaseLogger
 }
 
-/** Updates a vibe the caller owns; the ownership check and the write share one transaction. */
-export async function updateOwnVibe(
-  deps: VibesDeps,
-  user: AuthUser,
-  id: string,
-  input: VibeInput,
-): Promise<VibeRow> {
-  const updated = await writeTransaction(deps.database, async (trx) => {
-    const existing = await findVibeById(trx, id)
-    if (!existing) throw notFound('There is no vibe with this id', 'vibe_not_found')
-    if (existing.user_id !== user.id) throw forbidden('You can only update your own vibe')
-    // Never before created_at, even if this instance's clock is behind the one that created it.
-    const fields = {
+/** The vibes feature: the feed (with its cached first page, ADR 010), my vibe, and its writes. */
+export class VibesService {
+  // The first page is the same for everyone until a vibe changes: read once, kept as JSON.
+  private readonly firstPages: ResponseCache<number>
+  private readonly stopWatching: () => void
+
+  constructor(private readonly deps: VibesDeps) {
+    this.firstPages = new ResponseCache(FeedPageSchema, (limit) => this.readPage(limit), deps.now)
+    // Other instances' writes arrive through the bus; a resync means some may have been missed.
+    this.stopWatching = deps.changes.subscribe((event) => {
+      if (event.type === 'vibe' || event.type === 'resync') this.firstPages.invalidate()
+    })
+  }
+
+  /** The first feed page as JSON text, checked against FeedPageSchema when it was built. */
+  firstPageJson(limit: number): Promise<string> {
+    return this.firstPages.get(limit)
+  }
+
+  /** A later page, after the cursor the previous page handed out. */
+  pageAfter(cursor: string, limit: number): Promise<FeedPage> {
+    return this.readPage(limit, cursor)
+  }
+
+  async mine(user: AuthUser): Promise<Vibe | null> {
+    const row = await findVibeByUser(this.deps.database.db, user.id)
+    return row ? presentVibe(row) : null
+  }
+
+  /** One vibe as clients see it, or undefined when it is gone (the live channel's relay). */
+  async find(id: string): Promise<Vibe | undefined> {
+    const row = await findVibeById(this.deps.database.db, id)
+    return row && presentVibe(row)
+  }
+
+  /** Creates the caller's one vibe; a second one (even from a racing tab) answers 409. */
+  async create(user: AuthUser, input: VibeInput): Promise<Vibe> {
+    const now = this.deps.now()
+    const row: VibeRow = {
+      id: randomUUID(),
+      user_id: user.id,
       ...fieldsOf(input),
-      updated_at: Math.max(deps.now(), Number(existing.created_at)),
+      created_at: now,
+      updated_at: now,
     }
-    await updateVibe(trx, id, fields)
-    return { ...existing, ...fields }
-  })
-  await publish(deps, { type: 'vibe', op: 'update', id, userId: user.id })
-  return updated
+    try {
+      await writeTransaction(this.deps.database, (trx) => insertVibe(trx, row))
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new AppError(409, 'vibe_already_exists', 'You already have a vibe; update it instead')
+      }
+      throw error
+    }
+    await this.changed({ type: 'vibe', op: 'insert', id: row.id, userId: user.id })
+    return presentVibe(row)
+  }
+
+  /** Updates a vibe the caller owns; the ownership check and the write share one transaction. */
+  async update(user: AuthUser, id: string, input: VibeInput): Promise<Vibe> {
+    const updated = await writeTransaction(this.deps.database, async (trx) => {
+      const existing = await findVibeById(trx, id)
+      if (!existing) throw notFound('There is no vibe with this id', 'vibe_not_found')
+      if (existing.user_id !== user.id) throw forbidden('You can only update your own vibe')
+      // Never before created_at, even if this instance's clock is behind the one that created it.
+      const fields = {
+        ...fieldsOf(input),
+        updated_at: Math.max(this.deps.now(), Number(existing.created_at)),
+      }
+      await updateVibe(trx, id, fields)
+      return { ...existing, ...fields }
+    })
+    await this.changed({ type: 'vibe', op: 'update', id, userId: user.id })
+    return presentVibe(updated)
+  }
+
+  close(): void {
+    this.stopWatching()
+  }
+
+  private async readPage(limit: number, cursor?: string): Promise<FeedPage> {
+    const after = cursor === undefined ? undefined : decodeFeedCursor(cursor)
+    const rows = await listFeedPage(this.deps.database.db, { after, limit })
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    return {
+      vibes: page.map(presentVibe),
+      nextCursor: rows.length > limit && last ? encodeFeedCursor(last) : null,
+    }
+  }
+
+  /**
+   * After a write has committed: this instance's first page is stale now (the writer reads its
+   * own write), and every instance hears of it through the bus. A lost notification must not
+   * turn the write into an error: live clients resync on reconnect, which covers a missed event.
+   */
+  private async changed(event: ChangeEvent): Promise<void> {
+    this.firstPages.invalidate()
+    try {
+      await this.deps.changes.publish(event)
+    } catch (error) {
+      this.deps.log.warn({ err: error, event }, 'could not publish a vibe change')
+    }
+  }
 }
 
 // Only the listed fields reach the database, whatever else the caller's object carries.
 const fieldsOf = ({ username, emoji, status }: VibeInput) => ({ username, emoji, status })
-
-// The write has committed: a lost notification must not turn it into an error for the writer.
-// Live clients resync on reconnect, which covers a missed event.
-async function publish(deps: VibesDeps, event: ChangeEvent): Promise<void> {
-  try {
-    await deps.changes.publish(event)
-  } catch (error) {
-    deps.log.warn({ err: error, event }, 'could not publish a vibe change')
-  }
-}

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'refresh_token_not_found',
   'refresh_token_already_used',
   'otp_expired',
+  'reauthentication_needed',
+  'reauthentication_not_valid',
   'unsupported_grant_type',
   // data
   'forbidden',

@@ -35,6 +35,9 @@ export const RefreshGrantBodySchema = z.object({
   refresh_token: z.string().min(1).max(200),
 })
 
+/** `POST /token`: the body of either grant; the `grant_type` query says which it must be. */
+export const TokenBodySchema = z.union([PasswordGrantBodySchema, RefreshGrantBodySchema])
+
 export const RecoverBodySchema = z.object({ email: EmailSchema })
 
 export const UpdateUserBodySchema = z.object({
@@ -43,6 +46,8 @@ export const UpdateUserBodySchema = z.object({
     .max(PASSWORD_MAX_LENGTH * 4, 'Password is too long')
     .optional(),
   email: z.string().optional(),
+  /** The code mailed by `GET /reauthenticate`, when the session's sign-in is not recent. */
+  nonce: z.string().max(20).optional(),
 })
 
 export const RedirectQuerySchema = z.object({ redirect_to: z.string().max(2000).optional() })

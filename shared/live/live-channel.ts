@@ -13,5 +13,9 @@ export const LIVE_CLOSE = {
   unauthorized: 4401,
   tooManyConnections: 4429,
   authTimeout: 4408,
+  /** The client fell more than the server's buffer behind: reconnect, and resync on `ready`. */
+  tooSlow: 4008,
+  /** RFC 6455's policy violation: more messages than the protocol ever needs (a flood). */
+  tooManyMessages: 1008,
   goingAway: 1001,
 } as const

@@ -1,18 +1,26 @@
 import { type FormEvent, useId, useState } from 'react'
 import { setNewPassword } from './auth-actions'
 
-/** Shown after a recovery link signed the user in: choose a new password, then carry on. */
+/**
+ * Shown after a recovery link signed the user in: choose a new password, then carry on. If the
+ * sign-in is no longer recent, the server asks for the code it mails, and a second field appears.
+ */
 export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [codeSent, setCodeSent] = useState(false)
   const [busy, setBusy] = useState(false)
   const passwordId = useId()
+  const codeId = useId()
+  const codeHintId = useId()
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
     setBusy(true)
-    const ok = await setNewPassword(password)
+    const outcome = await setNewPassword(password, codeSent ? code : undefined)
     setBusy(false)
-    if (ok) onDone()
+    if (outcome === 'saved') onDone()
+    if (outcome === 'code-sent') setCodeSent(true)
   }
 
   return (
@@ -34,6 +42,30 @@ export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
+        {codeSent && (
+          <div>
+            <label htmlFor={codeId} className="label">
+              Code from your e-mail
+            </label>
+            <input
+              id={codeId}
+              className="field"
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              aria-describedby={codeHintId}
+              // biome-ignore lint/a11y/noAutofocus: the field appears because the user must fill it next
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.target.value.trim())}
+            />
+            <p id={codeHintId} className="mt-1 text-sm text-zinc-300">
+              For your security, enter the 6-digit code we just e-mailed you.
+            </p>
+          </div>
+        )}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Saving...' : 'Save New Password'}
         </button>

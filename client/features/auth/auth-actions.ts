@@ -69,12 +69,28 @@ export function requestPasswordReset(email: string) {
   })
 }
 
-/** Sets a new password for the signed-in (recovering) user. */
-export function setNewPassword(password: string) {
-  return withAuthClient(async (authClient) => {
-    const { error } = await authClient.updateUser({ password })
+export type NewPasswordOutcome = 'saved' | 'code-sent' | 'failed'
+
+/**
+ * Sets a new password for the signed-in (recovering) user. When the sign-in is not recent the
+ * server asks for proof: a code is mailed (auth-js `reauthenticate`) and the caller asks for it,
+ * then calls again with `code`.
+ */
+export async function setNewPassword(password: string, code?: string): Promise<NewPasswordOutcome> {
+  let outcome: NewPasswordOutcome = 'failed'
+  await withAuthClient(async (authClient) => {
+    const { error } = await authClient.updateUser({ password, nonce: code })
+    if (error?.code === 'reauthentication_needed') {
+      const sent = await authClient.reauthenticate()
+      if (sent.error) return toastAuthFailure(sent.error)
+      toast.success('Check your email!', { description: "We've sent you a verification code." })
+      outcome = 'code-sent'
+      return true
+    }
     if (error) return toastAuthFailure(error)
     toast.success('Password updated', { description: "You're signed in with your new password." })
+    outcome = 'saved'
     return true
   })
+  return outcome
 }

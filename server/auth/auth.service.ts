@@ -1,0 +1,109 @@
+import { AppError } from '../http/app-error'
+import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
+import { requestRecovery, verifyEmailLink } from './email-links'
+import { sendReauthenticationCode } from './reauthentication'
+import { SessionTokens } from './session-tokens'
+import type { Sessions } from './sessions'
+import { signUp } from './sign-up'
+import { passwordGrant, refreshTokenGrant } from './token-grants'
+import { presentUser } from './user.presenter'
+import { logout, updateUser } from './user-account'
+import { findUserById } from './users.repository'
+
+/**
+ * Everything the rest of the app asks of auth, in one place: the GoTrue endpoints' use cases,
+ * and the token check that the data API and the live channel make. Routes call this and nothing
+ * below it.
+ */
+export class AuthService {
+  private readonly tokens: SessionTokens
+  /** Sessions and their recent-check cache, for the tests and diagnostics that look inside. */
+  readonly sessions: Sessions
+
+  constructor(private readonly deps: AuthDeps) {
+    this.tokens = new SessionTokens(deps)
+    this.sessions = deps.sessions
+  }
+
+  async signUp(input: { email: string; password: string }, meta: RequestMeta, redirectTo?: string) {
+    await this.deps.limiter.hit(
+      { name: 'signup:ip', max: this.deps.config.RATE_LIMIT_SIGNUP_PER_IP },
+      meta.ip,
+    )
+    return signUp(this.deps, this.tokens, input, meta, redirectTo)
+  }
+
+  signIn(input: { email: string; password: string }, meta: RequestMeta) {
+    return passwordGrant(this.deps, this.tokens, input, meta)
+  }
+
+  refresh(refreshToken: string) {
+    return refreshTokenGrant(this.deps, this.tokens, refreshToken)
+  }
+
+  async followLink(token: string, type: string, meta: RequestMeta) {
+    await this.deps.limiter.hit(
+      { name: 'verify:ip', max: this.deps.config.RATE_LIMIT_VERIFY_PER_IP },
+      meta.ip,
+    )
+    return verifyEmailLink(this.deps, this.tokens, token, type, meta)
+  }
+
+  async recover(email: string, meta: RequestMeta, redirectTo?: string): Promise<void> {
+    await this.deps.limiter.hit(
+      { name: 'recover:ip', max: this.deps.config.RATE_LIMIT_RECOVER_PER_IP },
+      meta.ip,
+    )
+    await requestRecovery(this.deps, email, meta, redirectTo)
+  }
+
+  async currentUser(authorization: string | undefined) {
+    const caller = await this.tokens.authenticate(authorization)
+    const user = await findUserById(this.deps.database.db, caller.id)
+    if (!user) {
+      throw new AppError(403, 'session_not_found', 'User from sub claim in JWT does not exist')
+    }
+    return presentUser(user)
+  }
+
+  async updateUser(
+    authorization: string | undefined,
+    body: { password?: string; email?: string; nonce?: string },
+  ) {
+    return updateUser(this.deps, await this.tokens.authenticate(authorization), body)
+  }
+
+  async sendReauthenticationCode(authorization: string | undefined): Promise<void> {
+    await sendReauthenticationCode(this.deps, await this.tokens.authenticate(authorization))
+  }
+
+  async logout(
+    authorization: string | undefined,
+    scope: 'global' | 'local' | 'others',
+  ): Promise<void> {
+    await logout(this.deps, await this.tokens.authenticate(authorization), scope)
+  }
+
+  /**
+   * The data API's guard: the caller of a bearer token whose session is active. A session found
+   * active within the last minute is not read again (ADR 015).
+   */
+  authenticate(authorization: string | undefined): Promise<AuthUser> {
+    return this.tokens.authenticate(authorization, true)
+  }
+
+  /** The live channel's `auth` message: the caller, and when the token expires. */
+  authenticateToken(token: string) {
+    return this.tokens.authenticateToken(token)
+  }
+
+  /** One read: false once the session was signed out or revoked (the live heartbeat's check). */
+  sessionIsActive(sessionId: string, userId: string): Promise<boolean> {
+    return this.deps.sessions.isActive(sessionId, userId)
+  }
+
+  /** Resolves once queued mail is out (shutdown). */
+  mailSent(): Promise<void> {
+    return this.deps.mail.idle()
+  }
+}

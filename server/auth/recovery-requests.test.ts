@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GOOD_PASSWORD, latestMail, mailsTo, uniqueEmail } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+describe('password recovery requests reveal nothing about an address', () => {
+  const clock = createFakeClock()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        RATE_LIMIT: 'on',
+        RATE_LIMIT_RECOVER_PER_IP: '1000',
+        RATE_LIMIT_SIGNUP_PER_IP: '1000',
+        RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
+      },
+      { now: clock.now },
+    )
+  })
+  afterAll(() => t.close())
+
+  const recover = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/auth/v1/recover', payload: { email } })
+
+  it('the per-address limit counts unknown and registered addresses alike', async () => {
+    const registered = uniqueEmail('registered')
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      payload: { email: registered, password: GOOD_PASSWORD },
+    })
+    clock.advance(300_000) // a later window than the sign-up's
+    const statuses = async (email: string) => {
+      const seen = []
+      for (let i = 0; i < 6; i += 1) seen.push((await recover(email)).statusCode)
+      return seen
+    }
+    const forUnknown = await statuses(uniqueEmail('unknown'))
+    const forRegistered = await statuses(registered)
+    expect(forUnknown).toEqual([200, 200, 200, 200, 200, 429])
+    expect(forRegistered).toEqual(forUnknown)
+    // The registered address got its mails all the same, off the request path.
+    await latestMail(t.outbox, registered, { count: 5, kind: 'recovery' })
+  })
+
+  it('an unknown address gets no mail and the same empty answer', async () => {
+    const unknown = uniqueEmail('nobody')
+    const response = await recover(unknown)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({})
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(mailsTo(t.outbox, unknown)).toEqual([])
+  })
+})

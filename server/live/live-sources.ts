@@ -1,0 +1,16 @@
+import type { Vibe } from '../../shared/vibes/vibe.schema'
+import type { LiveSession } from './live-socket'
+
+/**
+ * What the live channel needs from the features, handed in by the app (server/app.ts): the channel
+ * is infrastructure and imports no feature's code.
+ */
+export interface LiveSources {
+  /** Verifies an access token and its session; throws an AppError when either is not valid. */
+  authenticate(token: string): Promise<LiveSession>
+  /** One cheap read per distinct session: false once it was signed out or revoked. */
+  sessionIsActive(session: LiveSession): Promise<boolean>
+  /** A vibe as clients see it, or undefined once it is gone. */
+  readVibe(id: string): Promise<Vibe | undefined>
+  readUserCount(): Promise<number>
+}

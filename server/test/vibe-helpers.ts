@@ -1,0 +1,22 @@
+import { expect } from 'vitest'
+import type { Vibe, VibeInput } from '../../shared/vibes/vibe.schema'
+import { bearer, type SignedUpUser } from './auth-helpers'
+import type { TestApp } from './test-app'
+
+export const LUNA: VibeInput = { username: 'Luna', emoji: '🎉', status: 'Dancing' }
+
+/** Posts `user`'s vibe through the API, expects 201, and returns the vibe as created. */
+export async function postVibe(
+  t: Pick<TestApp, 'app'>,
+  user: Pick<SignedUpUser, 'accessToken'>,
+  vibe: VibeInput = LUNA,
+): Promise<Vibe> {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/vibes',
+    headers: bearer(user.accessToken),
+    payload: vibe,
+  })
+  expect(answer.statusCode, answer.body).toBe(201)
+  return answer.json().vibe
+}
