@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, apiRequest } from './api-client'
+import { sessionRefused } from './session'
 
-vi.mock('./access-token', () => ({ currentAccessToken: async () => 'token-1' }))
+vi.mock('./session', () => ({ currentAccessToken: async () => 'token-1', sessionRefused: vi.fn() }))
 
 const answer = (status: number, body: string, contentType = 'application/json') =>
   vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }))
@@ -15,7 +16,31 @@ const failure = (promise: Promise<unknown>) =>
   )
 
 describe('apiRequest', () => {
-  afterEach(() => vi.unstubAllGlobals())
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.mocked(sessionRefused).mockClear()
+  })
+
+  it.each([
+    ['session_not_found', 'Session from session_id claim in JWT does not exist'],
+    ['bad_jwt', 'invalid JWT: unable to parse or verify signature'],
+  ])('tells the session when the server refuses its token (401 %s)', async (code, message) => {
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ code, message })))
+    const error = await failure(apiRequest('/api/x'))
+    expect(error).toMatchObject({ status: 401, code })
+    expect(sessionRefused).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves the session alone on other failures', async () => {
+    vi.stubGlobal('fetch', answer(403, JSON.stringify({ code: 'forbidden', message: 'No' })))
+    await failure(apiRequest('/api/x'))
+    vi.stubGlobal(
+      'fetch',
+      answer(503, JSON.stringify({ code: 'service_unavailable', message: 'x' })),
+    )
+    await failure(apiRequest('/api/x'))
+    expect(sessionRefused).not.toHaveBeenCalled()
+  })
 
   it('sends the token and the JSON body, and gives back the answer', async () => {
     const fetch = answer(200, '{"count":3}')

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../shared/api/error-codes'
 import type { ErrorEnvelope } from '../../shared/api/error-envelope'
-import { currentAccessToken } from './access-token'
 import { isJsonObject } from './is-json-object'
+import { currentAccessToken, sessionRefused } from './session'
 
 /** A failed API call, carrying the server's stable code and message. */
 export class ApiError extends Error {
@@ -50,6 +50,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     if (isErrorEnvelope(payload)) {
       const { code, message, details } = payload
+      // Our token was refused: renewed, or the session ended elsewhere and this device signs out.
+      if (token && response.status === 401 && REFUSED_TOKEN_CODES.has(code)) void sessionRefused()
       throw new ApiError(response.status, code, message, details)
     }
     throw new ApiError(response.status, 'internal_error', `Request failed (${response.status})`)
@@ -65,6 +67,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 const knownCodes: ReadonlySet<string> = new Set(ERROR_CODES)
+const REFUSED_TOKEN_CODES: ReadonlySet<string> = new Set(['session_not_found', 'bad_jwt'])
 
 /** The server's error envelope, `{ code, message, details? }`, with one of its known codes. */
 function isErrorEnvelope(payload: unknown): payload is ErrorEnvelope {

@@ -1,4 +1,13 @@
 import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-client'
+
+/** A refusal that asking again cannot change (a bad request, a refused token), unlike 408/429. */
+const isFinal = (error: Error) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429
 
 /**
  * The server cache. Only the screens that load on demand use it (the signed-in app and the sign-in
@@ -8,7 +17,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Festival networks are flaky: retry a little, but never hammer a struggling server.
-      retry: 2,
+      retry: (failures, error) => failures < 2 && !isFinal(error),
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
       refetchOnWindowFocus: false,
     },

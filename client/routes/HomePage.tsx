@@ -10,6 +10,8 @@ export const loadSignedInRoute = () => import('./SignedInRoute')
 
 // The signed-in screens load on demand, so the first screen (sign-in) ships only what it needs.
 const SignedInRoute = lazy(loadSignedInRoute)
+// The sign-in screen's WiFi credit: its code and data come after the screen (ADR 017).
+const WifiProviderName = lazy(() => import('../features/festival/WifiProviderName'))
 const NewPasswordScreen = lazy(() =>
   import('../features/auth/NewPasswordScreen').then((module) => ({
     default: module.NewPasswordScreen,
@@ -21,7 +23,7 @@ export function HomePage() {
   const auth = useAuthSession()
   const loading = <LoadingScreen />
   if (auth.status === 'loading') return loading
-  if (auth.status === 'signed-out') return <AuthScreen />
+  if (auth.status === 'signed-out') return <AuthScreen WifiProviderName={WifiProviderName} />
   if (auth.status === 'unavailable') return <ReloadMessage />
   return (
     <LoadFailureBoundary what="the signed-in screens" fallback={<ReloadMessage />}>

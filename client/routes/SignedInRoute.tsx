@@ -1,10 +1,14 @@
 import type { Session } from '@supabase/auth-js'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { SignedInApp } from '../features/vibes/SignedInApp'
+import { useEffect } from 'react'
+import { SignedInApp } from '../app/SignedInApp'
 import { queryClient } from '../lib/query-client'
 
 /** The signed-in screens with the server cache they share; loaded on demand (ADR 012). */
 export default function SignedInRoute({ session }: { session: Session }) {
+  // However the session ended (here, elsewhere, a refresh refused), the next person to sign in on
+  // this device starts from an empty cache.
+  useEffect(() => () => queryClient.clear(), [])
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInApp session={session} />

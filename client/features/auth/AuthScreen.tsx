@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { type ComponentType, Suspense } from 'react'
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint'
 import { AuthForm } from './AuthForm'
 
-const WifiProviderName = lazy(() => import('../festival/WifiProviderName'))
-
-/** The sign-in and sign-up screen: the pitch, the form and the small print. */
-export function AuthScreen() {
+/**
+ * The sign-in and sign-up screen: the pitch, the form and the small print. `WifiProviderName`
+ * (the festival feature's, composed in by the route) names the WiFi partner.
+ */
+export function AuthScreen({ WifiProviderName }: { WifiProviderName: ComponentType }) {
   // The credit line's code and data come after the screen is up, never ahead of the form.
   const afterFirstPaint = useAfterFirstPaint()
   return (

@@ -1,6 +1,8 @@
 import { AuthClient } from '@supabase/auth-js'
-import { setAccessTokenSource } from '../../lib/access-token'
 import { AUTH_STORAGE_KEY } from './auth-storage'
+
+// Loaded with the client (and auth-js), never on the first screen's script (ADR 017).
+export { sessionPortOf } from './session-port'
 
 /**
  * The maintained Supabase auth client, unmodified, pointed at our GoTrue-compatible `/auth/v1`.
@@ -15,9 +17,4 @@ export const authClient = new AuthClient({
   persistSession: true,
   detectSessionInUrl: true,
   flowType: 'implicit',
-})
-
-setAccessTokenSource(async () => {
-  const { data } = await authClient.getSession()
-  return data.session?.access_token ?? null
 })

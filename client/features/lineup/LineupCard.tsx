@@ -1,7 +1,7 @@
 import { useDeferredValue, useId } from 'react'
+import type { FestivalInfo } from '../../../shared/festival/festival.schema'
 import type { LineupItem } from '../../../shared/lineup/lineup.schema'
 import { formatMoment } from '../../../shared/lineup/lineup-format'
-import { useFestivalInfo } from '../festival/festival.api'
 import { LineupByDate } from './LineupByDate'
 import { LineupByStage } from './LineupByStage'
 import { type LineupQuery, useLineup } from './lineup.api'
@@ -10,11 +10,11 @@ import { usePreparedTimeZone } from './use-prepared-time-zone'
 
 /**
  * The lineup card: the festival's name and year, Refresh, when the lineup last changed, then the
- * sets by festival day and by stage. Times are on the festival's clock, whatever the device's.
+ * sets by festival day and by stage. Times are on the festival's clock, whatever the device's,
+ * so they wait for `festival` (undefined while it loads).
  */
-export function LineupCard() {
+export function LineupCard({ festival }: { festival: FestivalInfo | undefined }) {
   const headingId = useId()
-  const festival = useFestivalInfo()
   const lineup = useLineup()
   useLineupToasts(lineup)
   // Until the festival's zone is known, times are left out rather than shown in the wrong zone.

@@ -6,7 +6,7 @@ import { ModalDialog } from '../../components/ModalDialog'
 import { myVibeQuery } from './my-vibe.api'
 
 /**
- * The form's code, with zod that checks it, loads on demand (ADR 016): MainApp starts the download
+ * The form's code, with zod that checks it, loads on demand (ADR 016): MainScreen starts the download
  * once the user first touches the page, so it is usually here before the dialog is opened.
  */
 export const loadUpdateVibeForm = () =>

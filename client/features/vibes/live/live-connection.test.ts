@@ -35,10 +35,11 @@ let received: ServerMessage[]
 let token: string | null
 let statuses: string[]
 
-const connection = () =>
+const connection = (onRefused?: () => Promise<void>) =>
   new LiveConnection({
     url: 'ws://test/api/live',
     getToken: async () => token,
+    onRefused,
     onMessage: (message) => received.push(message),
     onStatus: (status) => statuses.push(status),
     createSocket: () => {
@@ -182,6 +183,37 @@ describe('LiveConnection', () => {
     first.receive({ type: 'reconnect' })
     expect(first.closedWith).toBe(1000)
     await vi.advanceTimersByTimeAsync(3000)
+    expect(sockets).toHaveLength(2)
+  })
+
+  it('a refused token (4401) asks the session first, then redials with what it decided', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    let renew: () => void = () => {}
+    const onRefused = vi.fn(() => new Promise<void>((resolve) => (renew = resolve)))
+    connection(onRefused).start()
+    latest().open()
+    await flush()
+    latest().drop(4401)
+    expect(onRefused).toHaveBeenCalledTimes(1)
+    // No redial while the session is being renewed (or ended), however long that takes.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sockets).toHaveLength(1)
+    token = 'token-2'
+    renew()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(sockets).toHaveLength(2)
+    latest().open()
+    await flush()
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'token-2', batch: true }])
+    expect(warn).toHaveBeenCalledWith('Live updates: token refused')
+  })
+
+  it('other closes redial without asking the session', async () => {
+    const onRefused = vi.fn(async () => {})
+    connection(onRefused).start()
+    latest().drop(1006)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(onRefused).not.toHaveBeenCalled()
     expect(sockets).toHaveLength(2)
   })
 

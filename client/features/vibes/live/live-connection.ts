@@ -23,6 +23,11 @@ export interface LiveConnectionOptions {
    * messages are handed over one by one, in order.
    */
   onMessage: (message: SingleServerMessage) => void
+  /**
+   * The server refused the token (4401): the session may be renewed, or have ended elsewhere.
+   * Awaited before the next redial, so that one uses the renewed token.
+   */
+  onRefused?: () => Promise<void>
   /** `live` once the server has accepted the token; `connecting` while (re)connecting. */
   onStatus?: (status: LiveStatus) => void
   createSocket?: (url: string) => SocketLike
@@ -102,8 +107,14 @@ export class LiveConnection {
       this.socket = null
       this.watchdog.disarm()
       this.setStatus('connecting')
-      if (event.code === LIVE_CLOSE.unauthorized) console.warn('Live updates: token refused')
-      this.retryAfterFailure()
+      if (event.code !== LIVE_CLOSE.unauthorized || !this.options.onRefused) {
+        this.retryAfterFailure()
+        return
+      }
+      console.warn('Live updates: token refused')
+      void this.options.onRefused().finally(() => {
+        if (this.running && !this.socket) this.retryAfterFailure()
+      })
     }
   }
 

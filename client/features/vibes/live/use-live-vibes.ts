@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { LIVE_PATH } from '../../../../shared/live/live-channel'
+import { currentAccessToken, onTokenRefreshed, sessionRefused } from '../../../lib/session'
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
-import { getAccessToken, onTokenRefreshed } from './live-token-source'
 
 const liveUrl = () => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
@@ -20,7 +20,8 @@ export function useLiveVibes(userId: string): LiveStatus {
   useEffect(() => {
     const connection = new LiveConnection({
       url: liveUrl(),
-      getToken: getAccessToken,
+      getToken: currentAccessToken,
+      onRefused: sessionRefused,
       onMessage: createLiveCacheSync(queryClient, userId),
       onStatus: setStatus,
     })

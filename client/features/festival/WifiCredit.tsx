@@ -1,5 +1,5 @@
 import { WifiIcon } from '../../components/icons'
-import { useFestivalInfo } from '../festival/festival.api'
+import { useFestivalInfo } from './festival-info'
 
 /** The line crediting the festival's WiFi partner, once the festival info has loaded. */
 export function WifiCredit() {

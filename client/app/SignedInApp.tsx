@@ -1,13 +1,13 @@
 import type { Session } from '@supabase/auth-js'
 import { lazy, Suspense } from 'react'
-import { LoadingScreen } from '../../components/LoadingScreen'
-import { MainApp } from './MainApp'
-import { useMyVibe } from './my-vibe.api'
+import { LoadingScreen } from '../components/LoadingScreen'
+import { useMyVibe } from '../features/vibes/my-vibe.api'
+import { MainScreen } from './MainScreen'
 
 // Onboarding and its form checks (zod) load only for someone without a vibe: everyone else's
 // start skips them (ADR 016).
 const Onboarding = lazy(() =>
-  import('./Onboarding').then((module) => ({ default: module.Onboarding })),
+  import('../features/vibes/Onboarding').then((module) => ({ default: module.Onboarding })),
 )
 
 /** Onboarding until the user has a vibe, then the main app. */
@@ -26,5 +26,5 @@ export function SignedInApp({ session }: { session: Session }) {
       </Suspense>
     )
   }
-  return <MainApp me={vibe} />
+  return <MainScreen me={vibe} />
 }

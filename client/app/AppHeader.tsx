@@ -1,6 +1,6 @@
-import type { Vibe } from '../../../shared/vibes/vibe.schema'
-import { SignOutIcon } from '../../components/icons'
-import { useSignOut } from '../auth/use-sign-out'
+import type { Vibe } from '../../shared/vibes/vibe.schema'
+import { SignOutIcon } from '../components/icons'
+import { useSignOut } from '../features/auth/use-sign-out'
 
 /** The top bar: who I am at this festival, and the way out. */
 export function AppHeader({ me }: { me: Vibe }) {
