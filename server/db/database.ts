@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
 import { SqliteGroupCommit } from './sqlite-group-commit'
 import { withStatementCache } from './statement-cache'
-import { guardedDialect, insideWrite, isInsideWrite } from './write-guard'
+import { insideWrite, isInsideWrite, rootHandleGuard } from './write-guard'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -48,17 +48,14 @@ const PG_INT8_OID = 20
 /** Opens the database named by a `sqlite:PATH` or `postgres://` URL. */
 export function openDatabase(options: DatabaseOptions): AppDatabase {
   const guard = options.guardWrites ?? true
-  const dialectOf = (dialect: KyselyDialect) => (guard ? guardedDialect(dialect) : dialect)
+  const plugins = guard ? [rootHandleGuard] : []
   const database = options.url.startsWith('sqlite:')
-    ? openSqlite(options.url.slice('sqlite:'.length), dialectOf)
-    : openPostgres(options, dialectOf)
+    ? openSqlite(options.url.slice('sqlite:'.length), plugins)
+    : openPostgres(options, plugins)
   return { ...database, guardWrites: guard }
 }
 
-function openSqlite(
-  path: string,
-  dialectOf: (dialect: KyselyDialect) => KyselyDialect,
-): Omit<AppDatabase, 'guardWrites'> {
+function openSqlite(path: string, plugins: KyselyPlugin[]): Omit<AppDatabase, 'guardWrites'> {
   const file = path === ':memory:' ? path : resolve(path)
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SqliteDatabase(file)
@@ -68,7 +65,8 @@ function openSqlite(
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   const db = new Kysely<Database>({
-    dialect: dialectOf(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
   })
   return {
     db,
@@ -80,7 +78,7 @@ function openSqlite(
 
 function openPostgres(
   options: DatabaseOptions,
-  dialectOf: (dialect: KyselyDialect) => KyselyDialect,
+  plugins: KyselyPlugin[],
 ): Omit<AppDatabase, 'guardWrites'> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -98,7 +96,7 @@ function openPostgres(
   })
   // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: dialectOf(new PostgresDialect({ pool })) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
   return {
     db,
     dialect: 'postgres',
@@ -126,7 +124,8 @@ export async function writeTransaction<T>(
   }
   const hooks: Array<() => void> = []
   const run = (handle: Kysely<Database>) => {
-    // Its own handle per write (SQLite's writes share one connection), so hooks find their write.
+    // Its own handle per write (SQLite's writes share one connection), so hooks find their write,
+    // and without the root's guard plugin, so only the root handle is refused inside the work.
     const own = handle.withoutPlugins() as WriteHandle
     commitHooks.set(own, hooks)
     return database.guardWrites ? insideWrite(() => work(own)) : work(own)

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import type { AppDatabase } from './database'
 import { migrationProvider } from './migrations'
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { DatabaseConnection, Dialect, Driver } from 'kysely'
+import type { KyselyPlugin } from 'kysely'
 
 const writeScope = new AsyncLocalStorage<true>()
 
@@ -23,35 +23,16 @@ export class RootHandleInsideWriteError extends Error {
 }
 
 /**
- * A dialect whose driver refuses to hand out a connection to code running inside a write
- * transaction's work. The work's own handle never asks for one (it holds its connection), so
- * only a query through the root handle does: the mistake that deadlocks SQLite's group commit.
+ * A plugin for the root handle that refuses every query made inside a write transaction's work.
+ * The work's own handle is the root's `withoutPlugins()`, so only a query through the root
+ * handle is refused: on SQLite it would wait for the one connection the batch holds (Kysely's
+ * connection mutex), deadlocking every write; on PostgreSQL it would run outside the transaction.
+ * It checks before Kysely asks for a connection, which is where that wait would begin.
  */
-export function guardedDialect(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => guardedDriver(dialect.createDriver()),
-  }
-}
-
-function guardedDriver(driver: Driver): Driver {
-  return {
-    init: () => driver.init(),
-    destroy: () => driver.destroy(),
-    acquireConnection(): Promise<DatabaseConnection> {
-      if (writeScope.getStore()) return Promise.reject(new RootHandleInsideWriteError())
-      return driver.acquireConnection()
-    },
-    releaseConnection: (connection) => driver.releaseConnection(connection),
-    beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
-    commitTransaction: (connection) => driver.commitTransaction(connection),
-    rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-    ...(driver.savepoint && { savepoint: driver.savepoint.bind(driver) }),
-    ...(driver.rollbackToSavepoint && {
-      rollbackToSavepoint: driver.rollbackToSavepoint.bind(driver),
-    }),
-    ...(driver.releaseSavepoint && { releaseSavepoint: driver.releaseSavepoint.bind(driver) }),
-  }
+export const rootHandleGuard: KyselyPlugin = {
+  transformQuery(args) {
+    if (writeScope.getStore()) throw new RootHandleInsideWriteError()
+    return args.node
+  },
+  transformResult: async (args) => args.result,
 }

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as auth from './001-auth'
 import * as vibes from './002-vibes'
 import * as lineup from './003-lineup'
