@@ -117,6 +117,8 @@ export const LEGIT_TEXTS: { name: string; change: Partial<VibeInput> }[] = [
     name: 'Devanagari',
     change: { username: 'स्त्रीं क्षमा', status: 'राष्ट्रीय उत्सव में स्वागत है' },
   },
+  // One grapheme cluster (Unicode 15.1 joins conjuncts) with 5 marks, none piled on one letter.
+  { name: 'a Sanskrit conjunct of five consonants', change: { username: 'कार्त्स्न्यं' } },
   { name: 'Thai', change: { username: 'กี้ สมชาย', status: 'สวัสดีครับ ไปดูคอนเสิร์ตกัน' } },
   {
     name: 'Korean, composed and decomposed',
