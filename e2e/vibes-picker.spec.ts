@@ -73,7 +73,7 @@ test.describe('the emoji picker', () => {
     await expect(page.getByRole('button', { name: 'Party popper' })).toBeFocused()
   })
 
-  test('the custom tab takes up to 4 characters, trimmed, and offers 10 popular emojis', async ({
+  test('the custom tab takes up to 4 characters, trimmed, with an emoji among them, and offers 10 popular emojis', async ({
     page,
   }) => {
     await page.getByRole('tab', { name: 'Custom' }).click()
@@ -83,6 +83,9 @@ test.describe('the emoji picker', () => {
 
     await expect(useIt).toBeDisabled()
     await input.fill('   ')
+    await expect(useIt).toBeDisabled()
+    // Invisible characters alone are blank too (zero-width space, Hangul filler, braille blank).
+    await input.fill('\u200b\u3164\u2800')
     await expect(useIt).toBeDisabled()
 
     // A flag, a skin tone and a ZWJ family each count as one character.
@@ -103,6 +106,12 @@ test.describe('the emoji picker', () => {
     await expect(page.getByRole('alert')).toHaveText(
       "Emoji contains characters that aren't allowed",
     )
+    await expect(preview).toHaveText('🦩')
+
+    // Letters are not an avatar: the panel says why, with the server's own words.
+    await input.fill('abcd')
+    await useIt.click()
+    await expect(page.getByRole('alert')).toHaveText('Emoji must be an emoji')
     await expect(preview).toHaveText('🦩')
 
     const popular = page.getByRole('group', { name: 'Popular' }).getByRole('button')

@@ -16,6 +16,7 @@ import {
   anyQueryString,
   anyText,
   bodyShaped,
+  edgeUnicodeText,
   expectValidAnswer,
   fuzzRuns,
   oddBodyHeaders,
@@ -42,11 +43,16 @@ const plausibleText = (max: number) =>
       '🎉',
       '🇳🇱',
       '👨‍👩‍👧',
+      '1️⃣',
+      '❤️',
       ' padded ',
       'é',
+      'Nguyễn'.normalize('NFD'),
+      'abcd',
       '<img src=x onerror=alert(1)>',
       "'; drop table vibes; --",
     ),
+    edgeUnicodeText(),
     anyText(),
   )
 const vibeBody = () =>
@@ -98,6 +104,16 @@ describe('data endpoints under random input', () => {
     console.info(`api fuzz: ${total} requests ${JSON.stringify(tried)}`)
     await t.close()
   })
+
+  /** Reads a vibe's text back: a lone surrogate, say, once came back other than it was answered. */
+  const expectStoredAsAnswered = async (vibe: { id: string } & Record<string, unknown>) => {
+    const row = await t.database.db
+      .selectFrom('vibes')
+      .select(['username', 'emoji', 'status'])
+      .where('id', '=', vibe.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ username: vibe.username, emoji: vibe.emoji, status: vibe.status })
+  }
 
   // Printed as `users[i]` in a counterexample rather than as a screenful of tokens.
   const anyUser = () =>
@@ -204,6 +220,7 @@ describe('data endpoints under random input', () => {
             const vibe = response.json().vibe
             expect(ownVibe.has(user.userId)).toBe(false)
             expect(vibe).toMatchObject({ userId: user.userId, ...VibeInputSchema.parse(body) })
+            await expectStoredAsAnswered(vibe)
             ownVibe.set(user.userId, vibe.id)
           }
           if (response.statusCode === 409) expect(ownVibe.has(user.userId)).toBe(true)
@@ -280,6 +297,7 @@ describe('data endpoints under random input', () => {
             const vibe = VibeSchema.parse(response.json().vibe)
             expect(vibe).toMatchObject({ userId: user.userId, ...VibeInputSchema.parse(body) })
             expect(ownVibe.get(user.userId)).toBe(vibe.id)
+            await expectStoredAsAnswered(vibe)
             // Only that one row moved.
             expect(after.filter((row) => row.id !== vibe.id)).toEqual(
               before.filter((row) => row.id !== vibe.id),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasLoneSurrogate } from '../text/code-points'
 
 export const EMAIL_MAX_LENGTH = 254
 export const PASSWORD_MIN_LENGTH = 8
@@ -10,15 +11,23 @@ export const EmailSchema = z
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, 'E-mail address is too long')
+  .refine((value) => !hasLoneSurrogate(value), 'E-mail address contains a broken character')
   .pipe(z.email('Enter a valid e-mail address'))
+
+/**
+ * A password may hold any character but half of a surrogate pair: hashing reads that as U+FFFD,
+ * so passwords differing only in their broken characters would be one and the same.
+ */
+const passwordText = () =>
+  z
+    .string()
+    .max(PASSWORD_MAX_LENGTH * 4, 'Password is too long')
+    .refine((value) => !hasLoneSurrogate(value), 'Password contains a broken character')
 
 /** The sign-in and sign-up form. The password rules beyond "required" are the server's. */
 export const CredentialsSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
-    .min(1, 'Enter your password')
-    .max(PASSWORD_MAX_LENGTH * 4),
+  password: passwordText().min(1, 'Enter your password'),
 })
 
 export type Credentials = z.infer<typeof CredentialsSchema>
@@ -26,7 +35,7 @@ export type Credentials = z.infer<typeof CredentialsSchema>
 /** GoTrue request bodies as @supabase/auth-js sends them; unknown fields are dropped. */
 export const SignUpBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().max(PASSWORD_MAX_LENGTH * 4, 'Password is too long'),
+  password: passwordText(),
 })
 
 export const PasswordGrantBodySchema = CredentialsSchema
@@ -41,10 +50,7 @@ export const TokenBodySchema = z.union([PasswordGrantBodySchema, RefreshGrantBod
 export const RecoverBodySchema = z.object({ email: EmailSchema })
 
 export const UpdateUserBodySchema = z.object({
-  password: z
-    .string()
-    .max(PASSWORD_MAX_LENGTH * 4, 'Password is too long')
-    .optional(),
+  password: passwordText().optional(),
   email: z.string().optional(),
   /** The code mailed by `GET /reauthenticate`, when the session's sign-in is not recent. */
   nonce: z.string().max(20).optional(),

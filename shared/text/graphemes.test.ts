@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { countGraphemes, hasForbiddenCharacters, truncateGraphemes } from './graphemes'
+import {
+  countGraphemes,
+  hasForbiddenCharacters,
+  mostCodePointsInOneCharacter,
+  truncateGraphemes,
+} from './graphemes'
 
 describe('countGraphemes', () => {
   it.each([
@@ -12,6 +17,21 @@ describe('countGraphemes', () => {
     ['empty', '', 0],
   ])('%s', (_label, text, expected) => {
     expect(countGraphemes(text)).toBe(expected)
+  })
+})
+
+describe('mostCodePointsInOneCharacter', () => {
+  it.each([
+    ['plain ascii', 'vibes', 1],
+    ['a kiss with two skin tones, the longest standard emoji', '👩🏻‍❤️‍💋‍👨🏼', 10],
+    ['a subdivision flag', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', 7],
+    ['a family', 'hi 👨‍👩‍👧‍👦', 7],
+    ['a Devanagari conjunct', 'क्ष्म्यं', 8],
+    ['31 men chained by joiners are one character', `${'👨\u200d'.repeat(30)}👨`, 61],
+    ['one letter and 1,599 combining marks', `a${'\u0301'.repeat(1599)}`, 1600],
+    ['empty', '', 0],
+  ])('%s', (_label, text, expected) => {
+    expect(mostCodePointsInOneCharacter(text)).toBe(expected)
   })
 })
 

@@ -14,6 +14,19 @@ export function countGraphemes(text: string): number {
   return count
 }
 
+/** Most code points allowed in one character; the longest standard emoji (👩🏻‍❤️‍💋‍👨🏼) has 10. */
+export const CHARACTER_MAX_CODE_POINTS = 16
+
+/**
+ * Code points in the text's longest character. Joiners chain emoji, Hangul jamo and Indic
+ * consonants into one grapheme cluster of any length, so one "character" could be kilobytes.
+ */
+export function mostCodePointsInOneCharacter(text: string): number {
+  let most = 0
+  for (const { segment } of graphemes(text)) most = Math.max(most, [...segment].length)
+  return most
+}
+
 /** The first `max` characters, never splitting a grapheme cluster. */
 export function truncateGraphemes(text: string, max: number): string {
   let result = ''

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { VibeInputSchema } from './vibe.schema'
+import { LEGIT_TEXTS, TEXT_ATTACKS, VALID_VIBE } from './vibe-text-attacks.rows'
 
-const valid = { username: 'Luna', emoji: '🎉', status: 'Front row for the headliner!' }
+const valid = VALID_VIBE
+
+/** The first issue per field, as the server's error handler and the forms report it. */
+function firstIssues(input: unknown) {
+  const result = VibeInputSchema.safeParse(input)
+  if (result.success) return {}
+  return Object.fromEntries(result.error.issues.toReversed().map((i) => [i.path[0], i.message]))
+}
 
 describe('VibeInputSchema', () => {
   it('trims the fields it accepts', () => {
@@ -20,14 +28,7 @@ describe('VibeInputSchema', () => {
   })
 
   it('refuses blank, too long, control and bidi text with a message per field', () => {
-    const result = VibeInputSchema.safeParse({
-      username: '   ',
-      emoji: 'a\u202Eb',
-      status: 'x'.repeat(101),
-    })
-    expect(result.success).toBe(false)
-    const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]))
-    expect(fields).toEqual({
+    expect(firstIssues({ username: '   ', emoji: 'a\u202Eb', status: 'x'.repeat(101) })).toEqual({
       username: "Username can't be blank",
       emoji: "Emoji contains characters that aren't allowed",
       status: 'Vibe status can be at most 100 characters',
@@ -37,5 +38,16 @@ describe('VibeInputSchema', () => {
   it('caps code units so a few huge clusters cannot get through', () => {
     const hugeCluster = `e${'\u0301'.repeat(500)}`
     expect(VibeInputSchema.safeParse({ ...valid, emoji: hugeCluster }).success).toBe(false)
+  })
+})
+
+describe('VibeInputSchema against text attacks', () => {
+  it.each(TEXT_ATTACKS)('refuses $name', ({ change, details }) => {
+    expect(firstIssues({ ...VALID_VIBE, ...change })).toEqual(details)
+  })
+
+  it.each(LEGIT_TEXTS)('accepts $name', ({ change }) => {
+    const input = { ...VALID_VIBE, ...change }
+    expect(VibeInputSchema.parse(input)).toEqual(input)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { TEXT_ATTACKS, VALID_VIBE } from '../../../shared/vibes/vibe-text-attacks.rows'
 import { limitFieldText, parseVibeForm } from './vibe-form'
 
 const valid = { username: 'DJ Zoë', emoji: '🎧', status: 'Front row for the headliner' }
@@ -23,6 +24,25 @@ describe('parseVibeForm', () => {
       reason: 'invalid',
       message: "Username contains characters that aren't allowed",
     })
+  })
+})
+
+describe('parseVibeForm against text attacks', () => {
+  // A blank username or status gets the spec's "Missing info!" toast; every other refusal
+  // shows the schema's message, word for word what the server answers, for the first field in
+  // the form's order.
+  it.each(TEXT_ATTACKS)('$name', ({ change, details }) => {
+    const blankField = (['username', 'status'] as const).some((field) =>
+      details[field]?.endsWith("can't be blank"),
+    )
+    const expected = blankField
+      ? { ok: false, reason: 'missing' }
+      : {
+          ok: false,
+          reason: 'invalid',
+          message: details.username ?? details.emoji ?? details.status,
+        }
+    expect(parseVibeForm({ ...VALID_VIBE, ...change })).toEqual(expected)
   })
 })
 

@@ -1,3 +1,4 @@
+import { isBlank } from '../../../shared/text/code-points'
 import { truncateGraphemes } from '../../../shared/text/graphemes'
 import { type VibeInput, VibeInputSchema } from '../../../shared/vibes/vibe.schema'
 
@@ -8,9 +9,12 @@ export type VibeFormResult =
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'invalid'; message: string }
 
-/** Checks the form with the same schema the server uses; blank fields get their own answer. */
+/**
+ * Checks the form with the same schema the server uses; blank fields, invisible characters
+ * only included, get the spec's own answer.
+ */
 export function parseVibeForm(values: VibeFormValues): VibeFormResult {
-  if (!values.username.trim() || !values.status.trim()) return { ok: false, reason: 'missing' }
+  if (isBlank(values.username) || isBlank(values.status)) return { ok: false, reason: 'missing' }
   const parsed = VibeInputSchema.safeParse(values)
   if (parsed.success) return { ok: true, input: parsed.data }
   return {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react'
+import { isBlank } from '../../../../shared/text/code-points'
 import { truncateGraphemes } from '../../../../shared/text/graphemes'
 import { EmojiSchema } from '../../../../shared/vibes/vibe.schema'
 import { EMOJI_MAX_LENGTH } from '../../../../shared/vibes/vibe-limits'
@@ -17,6 +18,8 @@ export function CustomEmojiPanel({ selected, onSelect }: CustomEmojiPanelProps) 
   const [draft, setDraft] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const trimmed = draft.trim()
+  // Invisible characters alone are blank too: the button stays off, as the spec asks.
+  const blank = isBlank(draft)
 
   const add = () => {
     const parsed = EmojiSchema.safeParse(trimmed)
@@ -32,7 +35,7 @@ export function CustomEmojiPanel({ selected, onSelect }: CustomEmojiPanelProps) 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
-    if (trimmed) add()
+    if (!blank) add()
   }
 
   return (
@@ -56,7 +59,7 @@ export function CustomEmojiPanel({ selected, onSelect }: CustomEmojiPanelProps) 
             }}
             onKeyDown={onKeyDown}
           />
-          <button type="button" className="btn-secondary" disabled={!trimmed} onClick={add}>
+          <button type="button" className="btn-secondary" disabled={blank} onClick={add}>
             Use emoji
           </button>
         </div>
