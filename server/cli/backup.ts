@@ -19,9 +19,6 @@ if (!existsSync(source)) {
 }
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')
 const destination = process.argv[2] ?? `./data/backups/vibeconnect-${stamp}.db`
-const { mkdirSync } = await import('node:fs')
-const { dirname } = await import('node:path')
-mkdirSync(dirname(destination), { recursive: true })
 await backupSqlite(source, destination, ({ totalPages, remainingPages }) => {
   const done =
     totalPages === 0 ? 100 : Math.round(((totalPages - remainingPages) / totalPages) * 100)

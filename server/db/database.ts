@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
+import { createOwnerOnlyFile } from './owner-only'
 import type { Database } from './schema'
 import { SqliteGroupCommit } from './sqlite-group-commit'
 import { withStatementCache } from './statement-cache'
@@ -57,7 +57,8 @@ export function openDatabase(options: DatabaseOptions): AppDatabase {
 
 function openSqlite(path: string, plugins: KyselyPlugin[]): Omit<AppDatabase, 'guardWrites'> {
   const file = path === ':memory:' ? path : resolve(path)
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  // Owner-only before SQLite creates it with the umask's 0644: it holds password hashes.
+  if (file !== ':memory:') createOwnerOnlyFile(file)
   const sqlite = new SqliteDatabase(file)
   sqlite.pragma('journal_mode = WAL')
   // FULL: an acknowledged write survives power loss, not only a process crash (ADR 006).

@@ -6,6 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compressAssets } from '../../scripts/compress-assets.mjs'
 import { createTestApp, type TestApp } from '../test/test-app'
 
+// Big enough that the build compresses it too.
+const SOURCE_MAP = JSON.stringify({
+  version: 3,
+  sources: ['../../client/main.tsx'],
+  sourcesContent: ['// the original source, comments and all\n'.repeat(100)],
+  mappings: 'AAAA',
+})
+
 describe('serving the built client compressed', () => {
   const dist = mkdtempSync(join(tmpdir(), 'vibeconnect-dist-'))
   const script = `console.log(${JSON.stringify('festival '.repeat(400))})\n`
@@ -18,8 +26,10 @@ describe('serving the built client compressed', () => {
     )
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), script)
     writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export {}\n')
+    // As an older build (or one by hand) left it: a source map beside its script.
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.map'), SOURCE_MAP)
     compressAssets(dist)
-    t = await createTestApp({ CLIENT_DIST_DIR: dist })
+    t = await createTestApp({ CLIENT_DIST_DIR: dist, NODE_ENV: 'production' })
   })
   afterAll(async () => {
     await t.close()
@@ -66,6 +76,16 @@ describe('serving the built client compressed', () => {
       expect(answer.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
       expect(answer.headers['x-frame-options'], url).toBe('DENY')
       expect(answer.headers['referrer-policy'], url).toBe('no-referrer')
+    }
+  })
+
+  it('serves no source map, even one left in the assets folder', async () => {
+    const urls = ['/assets/app-abc123.js.map', '/assets/app-abc123.js%2Emap?v=1']
+    for (const [url, encoding] of urls.flatMap((url) => [[url], [url, 'gzip, br']])) {
+      const answer = await get(url!, encoding)
+      expect(answer.statusCode, `${url} ${encoding}`).toBe(404)
+      expect(answer.json()).toMatchObject({ code: 'not_found' })
+      expect(answer.body).not.toContain('mappings')
     }
   })
 })

@@ -22,6 +22,8 @@ export async function registerClientAssets(app: FastifyInstance, distDir: string
       // The build writes .br and .gz beside each file (scripts/compress-assets.mjs); a file
       // without them, or a client that accepts neither, gets the file as it is.
       preCompressed: true,
+      // The build makes no source maps; one left by an older or hand-made build stays private.
+      allowedPath: (path) => !path.endsWith('.map'),
       setHeaders(res, path) {
         res.setHeader(
           'Cache-Control',

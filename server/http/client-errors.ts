@@ -23,6 +23,12 @@ const MALFORMED = {
   body: { code: 'validation_failed', message: 'The request is not valid HTTP' } as ErrorEnvelope,
 }
 
+// Answered before any hook runs, so these carry the security headers themselves.
+const SECURITY_HEADERS = Object.fromEntries(securityHeaders())
+const SECURITY_HEADER_LINES = Object.entries(SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('')
+
 /** Fastify's `clientErrorHandler`: closes the connection after an enveloped 4xx. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A reset or already closed socket has no one left to answer.
@@ -34,14 +40,12 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     const json = JSON.stringify(body)
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n` +
+        `${SECURITY_HEADER_LINES}\r\n${json}`,
     )
   }
   socket.destroy()
 }
-
-// Answered before any hook runs, so these carry the security headers themselves.
-const SECURITY_HEADERS = Object.fromEntries(securityHeaders())
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/vibes/%`) or a path

@@ -77,6 +77,32 @@ describe('JSON lineup files', () => {
     ])
     expect(problemsOf('[]', 'json')).toEqual([{ line: 1, message: 'no sets listed' }])
   })
+
+  it('refuses nesting past 4 levels at its line, counting only brackets outside strings', () => {
+    const set = '"name": "A[[[[{{{{", "stage": "\\"[[[[[", "date": "2026-07-10"'
+    // 4 levels: the data object, its array, a set, an extra field holding an array.
+    expect(problemsOf(`{"data": [{${set}, "tags": ["x"]}]}`, 'json')).toEqual([])
+    expect(problemsOf(`{"data": [{${set},\n"tags": [["x"]]}]}`, 'json')).toEqual([
+      { line: 2, message: 'nested more than 4 levels deep; a lineup is a list of flat sets' },
+    ])
+    // Unbalanced and deep: refused for its depth before JSON.parse sees it.
+    expect(problemsOf('['.repeat(1_000_000), 'json')).toEqual([
+      { line: 1, message: 'nested more than 4 levels deep; a lineup is a list of flat sets' },
+    ])
+  })
+
+  it('refuses more than 50000 values before parsing them, at the line where they run over', () => {
+    const values = (count: number) => `[\n${Array(count).fill('0').join(',')}]`
+    expect(problemsOf(values(50_000), 'json')).toEqual([
+      { line: 1, message: '50000 sets listed; at most 2000 are accepted' },
+    ])
+    expect(problemsOf(values(500_000), 'json')).toEqual([
+      {
+        line: 2,
+        message: 'more than 50000 values; a lineup is at most 2000 sets of a few fields',
+      },
+    ])
+  })
 })
 
 describe('CSV lineup files', () => {

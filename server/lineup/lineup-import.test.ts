@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -129,6 +129,30 @@ describe('importing a lineup file', () => {
     expect(after.json().data.map((set: { name: string }) => set.name)).toContain('Surprise Guest')
   })
 
+  it('refuses a file over 2 MiB from its size, before reading it, and keeps the lineup', async () => {
+    const before = await lineup()
+    // Sparse: 42 MB on paper, no disk used; reading it whole took 682 MB of memory.
+    const huge = file('huge.json', '')
+    truncateSync(huge, 42 * 1024 * 1024)
+    expect(await importLineupFile(t.database, huge, { clock, now: JULY_1 })).toEqual({
+      ok: false,
+      problems: [
+        {
+          line: 1,
+          message: 'the file is 42 MiB, over the 2 MiB cap (2097152 bytes); nothing was read',
+        },
+      ],
+    })
+    // A device has no size to check: reading stops one byte past the cap.
+    expect(
+      await importLineupFile(t.database, '/dev/zero', { clock, now: JULY_1, format: 'json' }),
+    ).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'the file is over the 2 MiB cap (2097152 bytes)' }],
+    })
+    expect(await lineup()).toEqual(before)
+  })
+
   describe('the lineup:import command', () => {
     const run = async (...args: string[]) => {
       try {
@@ -159,6 +183,16 @@ describe('importing a lineup file', () => {
       expect(result.stdout).toMatch(/^Imported .*cli\.json: 3 sets on 2 days and 3 stages\.\n$/)
       expect((await lineup()).data.map((set: { name: string }) => set.name)).toContain(
         'Secret Guest',
+      )
+    })
+
+    it('refuses a file over 2 MiB with a message naming the cap, and exits 1', async () => {
+      const huge = file('huge.csv', '')
+      truncateSync(huge, 42 * 1024 * 1024)
+      const result = await run(huge)
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(
+        'line 1: the file is 42 MiB, over the 2 MiB cap (2097152 bytes); nothing was read',
       )
     })
 

@@ -1,10 +1,23 @@
-import { LineupJsonFileSchema } from '../../shared/lineup/lineup.schema'
+import { LINEUP_MAX_SETS, LineupJsonFileSchema } from '../../shared/lineup/lineup.schema'
+import { jsonOutOfBounds } from './json-bounds'
 import { arrayElementLines } from './json-element-lines'
+import { LINEUP_JSON_MAX_DEPTH, LINEUP_JSON_MAX_VALUES } from './lineup-limits'
 import type { ReadRows } from './lineup-problem'
+
+const BOUNDS = { maxDepth: LINEUP_JSON_MAX_DEPTH, maxValues: LINEUP_JSON_MAX_VALUES }
+const OUT_OF_BOUNDS = {
+  maxDepth: `nested more than ${LINEUP_JSON_MAX_DEPTH} levels deep; a lineup is a list of flat sets`,
+  maxValues: `more than ${LINEUP_JSON_MAX_VALUES} values; a lineup is at most ${LINEUP_MAX_SETS} sets of a few fields`,
+}
 
 /** The rows of a JSON lineup (an array, or an object with a `data` array), each with its line. */
 export function readJsonRows(text: string): ReadRows {
   const json = text.replace(/^\uFEFF/, '')
+  const outOfBounds = jsonOutOfBounds(json, BOUNDS)
+  if (outOfBounds) {
+    const message = OUT_OF_BOUNDS[outOfBounds.bound]
+    return { rows: [], problems: [{ line: outOfBounds.line, message }] }
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(json)

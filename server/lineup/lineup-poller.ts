@@ -3,7 +3,9 @@ import { type AppDatabase, writeTransaction } from '../db/database'
 import { saveLineup } from './lineup.repository'
 import { parseLineupFile } from './lineup-file'
 import { describeProblem } from './lineup-problem'
-import { readTextWithin, UPSTREAM_MAX_BYTES, urlForLogs } from './upstream-body'
+import { LINEUP_MAX_BYTES } from './lineup-limits'
+import { readTextWithin, urlForLogs } from './upstream-body'
+import { fetchWithinOrigin } from './upstream-fetch'
 
 export interface PollerLog {
   info(context: object, message: string): void
@@ -56,7 +58,7 @@ export function createLineupPoller(options: LineupPollerOptions): LineupPoller {
       const headers: Record<string, string> = { Accept: 'application/json' }
       if (validators.etag) headers['If-None-Match'] = validators.etag
       if (validators.lastModified) headers['If-Modified-Since'] = validators.lastModified
-      const response = await fetch(url, { headers, signal: controller.signal })
+      const response = await fetchWithinOrigin(url, { headers, signal: controller.signal })
       if (response.status === 304) return 'not-modified'
       if (!response.ok) {
         await response.body?.cancel()
@@ -67,7 +69,7 @@ export function createLineupPoller(options: LineupPollerOptions): LineupPoller {
         return 'failed'
       }
       const parsed = parseLineupFile(
-        await readTextWithin(response, UPSTREAM_MAX_BYTES),
+        await readTextWithin(response, LINEUP_MAX_BYTES),
         'json',
         clock,
       )

@@ -1,12 +1,15 @@
-/** The most an upstream lineup may weigh; thousands of sets fit well within it. */
-export const UPSTREAM_MAX_BYTES = 2 * 1024 * 1024
+import { describeCap } from './lineup-limits'
 
-/** Reads a response body as UTF-8 text, refusing (and cancelling) one larger than `maxBytes`. */
+/**
+ * Reads a response body as UTF-8 text, refusing (and cancelling) one larger than `maxBytes`:
+ * a declared length over it is not read at all, and an undeclared one is read only up to it.
+ * The count is of decoded bytes, so a compressed body cannot expand past the cap either.
+ */
 export async function readTextWithin(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0)
   if (declared > maxBytes) {
     await response.body?.cancel()
-    throw new Error(`the body is ${declared} bytes, more than the ${maxBytes} allowed`)
+    throw new Error(`the body is ${declared} bytes, over ${describeCap(maxBytes)}; not read`)
   }
   if (!response.body) return ''
   const reader = response.body.getReader()
@@ -18,7 +21,7 @@ export async function readTextWithin(response: Response, maxBytes: number): Prom
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel()
-      throw new Error(`the body is more than the ${maxBytes} bytes allowed`)
+      throw new Error(`the body is over ${describeCap(maxBytes)}; stopped reading`)
     }
     chunks.push(value)
   }

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../db/owner-only'
 
 export interface OutgoingMail {
   to: string
@@ -39,7 +40,8 @@ export function createMailer(options: {
   let sequence = 0
   return {
     async send(mail) {
-      await mkdir(dir, { recursive: true })
+      // Outbox mails hold live sign-in links: readable by the owner alone, whatever the umask.
+      await mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR })
       sequence += 1
       const name = `${Date.now()}-${process.pid}-${sequence}-${mail.kind}.json`
       // Written aside and renamed into place, so a reader never sees half a mail.
@@ -47,6 +49,7 @@ export function createMailer(options: {
       await writeFile(
         partial,
         JSON.stringify({ from: options.from, sentAt: new Date().toISOString(), ...mail }, null, 2),
+        { mode: OWNER_ONLY_FILE },
       )
       await rename(partial, join(dir, name))
       options.log.info({ kind: mail.kind, file: name }, 'mail written to outbox')
