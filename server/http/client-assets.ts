@@ -24,8 +24,8 @@ export async function registerClientAssets(app: FastifyInstance, distDir: string
       preCompressed: true,
       // The build makes no source maps; one left by an older or hand-made build stays private.
       allowedPath: (path) => !path.endsWith('.map'),
-      setHeaders(res, path) {
-        res.setHeader(
+      setHeaders(reply, path) {
+        reply.header(
           'Cache-Control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )
