@@ -14,7 +14,10 @@ compressAssets('dist/client')
 await build({
   entryPoints: {
     main: 'server/main.ts',
+    // The command-line tools run from the build too (scripts/run-built.mjs): no tsx at run time.
     migrate: 'server/cli/migrate.ts',
+    backup: 'server/cli/backup.ts',
+    'lineup-import': 'server/cli/lineup-import.ts',
     // A worker thread's entry must be a file of its own (server/auth/password-hashing.ts).
     'hash-worker': 'server/auth/hash-worker.ts',
   },
@@ -22,7 +25,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.22',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createE2eDatabase, dropE2eDatabase } from './e2e-database.mjs'
+import { exitUnlessSupported } from './node-version.mjs'
+
+exitUnlessSupported()
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } })
 const inCI = process.env.CI === 'true' || process.env.CI === '1'
