@@ -3,7 +3,7 @@ import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { eventually, LiveTestClient } from './live-test-client'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 
 describe('live channel authentication', () => {
   const clock = createFakeClock()

@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { postVibe } from '../test/vibe-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { LiveTestClient } from './live-test-client'
+import { LiveTestClient } from '../test/live-test-client'
 
 type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
 const isVibe =

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
-import { LiveTestClient } from './live-test-client'
+import { LiveTestClient } from '../test/live-test-client'
 
 const FLOOD_MESSAGES = 600_000
 

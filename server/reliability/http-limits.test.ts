@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../live/live-test-client'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { bearer, type SignedUpUser, signUpUser, uniqueEmail } from '../test/auth-helpers'
 import { rawExchange } from '../test/raw-http'
 import { createTestApp, type TestApp } from '../test/test-app'

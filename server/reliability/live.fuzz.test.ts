@@ -5,7 +5,7 @@ import {
   LIVE_CLOSE,
   ServerMessageSchema,
 } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../live/live-test-client'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { postVibe } from '../test/vibe-helpers'
 import { anyText, anyValue, fuzzRuns } from '../test/fuzz'

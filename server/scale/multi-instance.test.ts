@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
-import { LiveTestClient } from '../live/live-test-client'
+import { LiveTestClient } from '../test/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
 import { hasNginx, startNginx } from '../test/nginx'
 import { type PrivatePostgres, startPrivatePostgres } from '../test/private-postgres'
