@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../auth/users.repository'
 import { writeTransaction } from '../db/database'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
+import { signUpWithVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { insertVibe, type VibeRow } from './vibes.repository'
@@ -80,8 +80,7 @@ describe('the vibes feed', () => {
       pages += 1
       // Someone posts a vibe between page requests: it is newer than every page handed out.
       clock.advance(1000)
-      const poster = await signUpUser(t)
-      await postVibe(t, poster, {
+      await signUpWithVibe(t, {
         username: `poster${pages}`,
         emoji: '🔥',
         status: 'new',
