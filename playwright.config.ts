@@ -1,16 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_TMP_DIR, e2eServers } from './e2e/support/servers'
-
-// Debian's Chromium, never a downloaded browser. The flags keep it off this machine's closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,8 +17,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${E2E_TMP_DIR}-playwright.json` }]],
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_FLAGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
