@@ -101,9 +101,12 @@ describe('two instances on one PostgreSQL', () => {
         delays.push(Date.now() - written)
         expect(message).toMatchObject({ op: 'update', vibe: { status: `update ${i}` } })
       }
-      // Nothing arrived twice: exactly one insert and one message per update for this vibe.
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(live.messages.filter(isVibe(created.id))).toHaveLength(UPDATES + 1)
+      // Nothing arrived twice: exactly one insert and one message per update for this vibe. B
+      // relays changes in order, so once one more update has arrived, a repeat of any earlier
+      // one would have come before it.
+      await sendVibe(a, writer.session.access_token, 'last', created.id)
+      await live.next((message) => isVibe(created.id)(message) && message.vibe?.status === 'last')
+      expect(live.messages.filter(isVibe(created.id))).toHaveLength(UPDATES + 2)
       delays.sort((x, y) => x - y)
       const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]
       // The issue note quotes this line: write on A (HTTP round trip included) to arrival on B.
