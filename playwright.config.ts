@@ -1,14 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_TMP_DIR, e2eServers } from './e2e/support/servers'
 import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
+import { e2eOutputDir } from './scripts/e2e-run.mjs'
 
 export default defineConfig({
   testDir: 'e2e',
-  // Per port base, so side-by-side runs (E2E_PORT_BASE, see e2e/support/servers.ts) don't clean
-  // each other's results.
-  outputDir: process.env.E2E_PORT_BASE
-    ? `test-results/e2e-${process.env.E2E_PORT_BASE}`
-    : 'test-results/e2e',
+  // Per port base, so side-by-side runs (E2E_PORT_BASE) don't clean each other's results.
+  outputDir: e2eOutputDir(),
   timeout: 30_000,
   expect: { timeout: 5_000 },
   workers: 2,

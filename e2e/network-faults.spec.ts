@@ -1,7 +1,6 @@
 import { openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { ownServer } from './support/own-server'
-import { PORT_BASE } from './support/servers'
 import {
   fanWithVibe,
   feedEntry,
@@ -83,7 +82,7 @@ test.describe('a flaky network', () => {
     test.setTimeout(60_000)
     // Chromium logs the live socket's failed redials while the server is down.
     allowConsoleError(/WebSocket|ERR_CONNECTION_REFUSED/)
-    const server = ownServer(PORT_BASE + 5, 'restart')
+    const server = await ownServer('restart')
     await server.start()
     try {
       const fan = await fanWithVibe(request, server.baseURL)
