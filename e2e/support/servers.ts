@@ -49,7 +49,9 @@ export const e2eServers: E2eServer[] = [
   {
     ...serverSettings(STRICT_PORT!, 'strict', `sqlite:${E2E_TMP_DIR}/strict/app.db`, {
       AUTH_EMAIL_CONFIRMATION: 'true',
-      AUTH_JWT_EXPIRY: '15',
+      // Short enough that auth-js refreshes at its next 30-second tick (within 120 s of expiry),
+      // long enough that it does not at sign-in (within 90 s) nor during a story (real time).
+      AUTH_JWT_EXPIRY: '120',
     }),
     grep: /@strict/,
   },
