@@ -27,10 +27,33 @@ export async function freePort() {
   return port
 }
 
+/** Of `ports`, those on which 127.0.0.1 cannot listen now (someone else holds them). */
+export async function portsInUse(ports) {
+  const inUse = []
+  for (const port of ports) {
+    const free = await new Promise((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+    if (!free) inUse.push(port)
+  }
+  return inUse
+}
+
 /** `freePorts` for code that cannot wait, such as a config file: asks a short-lived child process. */
 export function freePortsSync(count) {
-  const script = `import { freePorts } from ${JSON.stringify(import.meta.url)}
-console.log(JSON.stringify(await freePorts(${Number(count)})))`
+  return inChildProcess(`freePorts(${Number(count)})`)
+}
+
+/** `portsInUse` for code that cannot wait. */
+export function portsInUseSync(ports) {
+  return inChildProcess(`portsInUse(${JSON.stringify(ports.map(Number))})`)
+}
+
+function inChildProcess(call) {
+  const script = `import * as ports from ${JSON.stringify(import.meta.url)}
+console.log(JSON.stringify(await ports.${call}))`
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
   })
