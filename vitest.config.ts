@@ -40,6 +40,17 @@ export default defineConfig({
           retry,
         },
       },
+      // Screens' logic in React Testing Library on happy-dom: what a user sees and does, without
+      // a browser or a server.
+      {
+        test: {
+          name: 'components',
+          include: ['client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['server/test/fail-on-console-error.ts', 'client/test/component-setup.ts'],
+          retry,
+        },
+      },
       integration('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
       // Several real server processes on a PostgreSQL server of the suite's own, which it stops and
