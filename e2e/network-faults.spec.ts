@@ -1,4 +1,5 @@
 import { openSignedIn, signUpViaApi } from './support/accounts'
+import { isScript, onDemandScriptOf, sharedScriptNamed } from './support/build'
 import { expect, test } from './support/fixtures'
 import { ownServer } from './support/own-server'
 import {
@@ -113,14 +114,15 @@ test.describe('a flaky network', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/Could not show the signed-in screens|Failed to fetch dynamically|ERR_FAILED/)
-    await page.route(/\/assets\/SignedInRoute-.*\.js$/, (route) => route.abort())
+    const signedInScript = isScript(onDemandScriptOf('routes/SignedInRoute.tsx'))
+    await page.route(signedInScript, (route) => route.abort())
     await openMainApp(page, request, baseURL!)
     await expect(page.getByRole('alert')).toContainText("Couldn't load VibeConnect 😔")
     await expect(page.getByText('Check your connection, then reload the page.')).toBeVisible()
     await shoot(page, 'load-failure')
 
     // Back on a good network, Reload brings the app.
-    await page.unroute(/\/assets\/SignedInRoute-.*\.js$/)
+    await page.unroute(signedInScript)
     await page.getByRole('button', { name: 'Reload' }).click()
     await expect(page.getByRole('banner')).toBeVisible()
   })
@@ -133,7 +135,7 @@ test.describe('a flaky network', () => {
   }) => {
     allowConsoleError(/Could not show the Update Vibe form|Failed to fetch dynamically|ERR_FAILED/)
     let formRequests = 0
-    await page.route(/\/assets\/UpdateVibeForm-.*\.js$/, (route) => {
+    await page.route(isScript(onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')), (route) => {
       formRequests += 1
       return route.abort()
     })
@@ -156,7 +158,7 @@ test.describe('a flaky network', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/Could not load the auth client|Failed to fetch dynamically|ERR_FAILED/)
-    const authClientChunk = /\/assets\/auth-client-.*\.js$/
+    const authClientChunk = isScript(sharedScriptNamed('auth-client'))
     await page.route(authClientChunk, (route) => route.abort())
     const account = await signUpViaApi(request, baseURL!)
     await page.goto('/')
