@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures'
 import { onDemandScriptOf, pageIsIdle } from './support/build'
+import { expect, test } from './support/fixtures'
 import {
   feedEntry,
   fulfillWithError,

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { signUpWithVibe } from '../test/vibe-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
 import { LiveTestClient } from '../test/live-test-client'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 
 type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
 const isVibe =

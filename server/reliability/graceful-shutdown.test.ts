@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../test/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../test/live-test-client'
 import { bearer, type SignedUpUser, uniqueEmail } from '../test/auth-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { rawExchange } from '../test/raw-http'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { LUNA as vibe, signUpWithVibe } from '../test/vibe-helpers'
+import { signUpWithVibe, LUNA as vibe } from '../test/vibe-helpers'
 
 const BODY_LIMIT = 2048
 const HEADERS_TIMEOUT_MS = 600

@@ -5,11 +5,11 @@ import {
   LIVE_CLOSE,
   ServerMessageSchema,
 } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../test/live-test-client'
 import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { signUpWithVibe } from '../test/vibe-helpers'
 import { anyText, anyValue, fuzzRuns } from '../test/fuzz'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 100

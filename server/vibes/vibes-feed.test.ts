@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../auth/users.repository'
 import { writeTransaction } from '../db/database'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { signUpWithVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 import { insertVibe, type VibeRow } from './vibes.repository'
 
 const T0 = Date.parse('2026-07-10T12:00:00.000Z')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { LUNA as valid, signUpWithVibe } from '../test/vibe-helpers'
+import { signUpWithVibe, LUNA as valid } from '../test/vibe-helpers'
 
 // Each case: the body sent, and the message expected for each named field.
 const invalidBodies: { name: string; body: unknown; details: Record<string, string> }[] = [
