@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { E2E_PASSWORD, newEmail } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { waitForMail } from './support/outbox'
@@ -7,6 +8,15 @@ import { serverFor } from './support/servers'
 
 /** auth-js checks the session every 30 s and refreshes one that expires within 120 s. */
 const AUTH_JS_TICK_MS = 30_000
+
+/** Signs up through the API and follows the mailed confirmation link; returns the address. */
+async function confirmedAccount(request: APIRequestContext, baseURL: string, label: string) {
+  const email = newEmail(label)
+  await request.post(`${baseURL}/auth/v1/signup`, { data: { email, password: E2E_PASSWORD } })
+  const confirmation = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
+  await request.get(confirmation.link, { maxRedirects: 0 })
+  return email
+}
 test.describe('e-mail links and short sessions @strict', () => {
   test('sign-up asks to check e-mail; the link from the outbox signs the user in', async ({
     page,
@@ -41,10 +51,7 @@ test.describe('e-mail links and short sessions @strict', () => {
     request,
     baseURL,
   }) => {
-    const email = newEmail('recover')
-    await request.post(`${baseURL}/auth/v1/signup`, { data: { email, password: E2E_PASSWORD } })
-    const confirmation = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
-    await request.get(confirmation.link, { maxRedirects: 0 })
+    const email = await confirmedAccount(request, baseURL!, 'recover')
 
     await page.goto('/')
     await page.getByRole('button', { name: 'Forgot your password?' }).click()
@@ -74,10 +81,7 @@ test.describe('e-mail links and short sessions @strict', () => {
     request,
     baseURL,
   }) => {
-    const email = newEmail('refresh')
-    await request.post(`${baseURL}/auth/v1/signup`, { data: { email, password: E2E_PASSWORD } })
-    const confirmation = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
-    await request.get(confirmation.link, { maxRedirects: 0 })
+    const email = await confirmedAccount(request, baseURL!, 'refresh')
 
     // auth-js's clock is Playwright's, so its 30-second tick comes when the story says. The
     // server's clock is real: its 2-minute tokens stay valid for the few real seconds this takes.

@@ -39,6 +39,12 @@ interface Answer {
 }
 const unavailable: Answer = { status: 503, body: { success: false, error: 'Unavailable' } }
 
+/** The text of each list item in `element`, as a screen reader would list them. */
+const itemsOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+
 /** A promise and the function that settles it, to hold an answer back. */
 function held<T>() {
   let release: (value: T) => void = () => {}
@@ -60,18 +66,13 @@ describe('LineupCard', () => {
     const days = within(byDate).getAllByRole('heading', { level: 4 })
     expect(days.map((day) => day.textContent)).toEqual(['Friday 10 July', 'Saturday 11 July'])
     const friday = within(byDate).getByRole('article', { name: 'Friday 10 July' })
-    expect(
-      within(friday)
-        .getAllByRole('listitem')
-        .map((set) => set.textContent),
-    ).toEqual(['21:45–23:00Aurora Lane, Main Stage', '01:00Nightjar, Moonlight Tent'])
+    expect(itemsOf(friday)).toEqual([
+      '21:45–23:00Aurora Lane, Main Stage',
+      '01:00Nightjar, Moonlight Tent',
+    ])
     const byStage = screen.getByRole('region', { name: 'By Stage' })
     const mainStage = within(byStage).getByRole('article', { name: 'Main Stage' })
-    expect(
-      within(mainStage)
-        .getAllByRole('listitem')
-        .map((badge) => badge.textContent),
-    ).toEqual(['Aurora Lane', 'Secret Guest'])
+    expect(itemsOf(mainStage)).toEqual(['Aurora Lane', 'Secret Guest'])
     expect(screen.getByText(/^Last updated/).textContent).toBe('Last updated Wed 1 Jul, 12:00')
     expect(await screen.findByText('Lineup updated successfully')).toBeTruthy()
     expect(screen.queryByText('Loading lineup...')).toBeNull()

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeServer, renderWithApp } from '../../test/render'
 import { Onboarding } from './Onboarding'
@@ -14,15 +14,20 @@ const created = {
   updatedAt: '2026-07-10T12:00:00.000Z',
 }
 
+/** Types a username and a status as given, then presses Join. */
+async function join(user: UserEvent, username: string, status: string) {
+  await user.type(screen.getByLabelText('Username'), username)
+  await user.type(screen.getByLabelText("What's your vibe today?"), status)
+  await user.click(screen.getByRole('button', { name: 'Join the Festival!' }))
+}
+
 describe('Onboarding', () => {
   it('refuses blank fields with the missing-info toast and sends nothing', async () => {
     const sent = fakeServer(() => ({ status: 201, body: { vibe: created } }))
     const user = userEvent.setup()
     renderWithApp(<Onboarding userId="u1" />)
 
-    await user.type(screen.getByLabelText('Username'), '   ')
-    await user.type(screen.getByLabelText("What's your vibe today?"), 'Here for the music')
-    await user.click(screen.getByRole('button', { name: 'Join the Festival!' }))
+    await join(user, '   ', 'Here for the music')
 
     expect(await screen.findByText('Missing info! 📝')).toBeTruthy()
     expect(screen.getByText('Please fill in your username and vibe status')).toBeTruthy()
@@ -54,10 +59,8 @@ describe('Onboarding', () => {
     const user = userEvent.setup()
     renderWithApp(<Onboarding userId="u1" />)
 
-    await user.type(screen.getByLabelText('Username'), '  Luna ')
-    await user.type(screen.getByLabelText("What's your vibe today?"), 'Front row ')
     await user.click(screen.getByRole('button', { name: 'High voltage' }))
-    await user.click(screen.getByRole('button', { name: 'Join the Festival!' }))
+    await join(user, '  Luna ', 'Front row ')
 
     expect(await screen.findByText('Welcome to the vibe! 🎉')).toBeTruthy()
     expect(sent.filter((request) => request.method === 'POST')).toEqual([
@@ -77,9 +80,7 @@ describe('Onboarding', () => {
     const user = userEvent.setup()
     renderWithApp(<Onboarding userId="u1" />)
 
-    await user.type(screen.getByLabelText('Username'), 'Luna')
-    await user.type(screen.getByLabelText("What's your vibe today?"), 'Front row')
-    await user.click(screen.getByRole('button', { name: 'Join the Festival!' }))
+    await join(user, 'Luna', 'Front row')
 
     expect(await screen.findByText('Oops! Something went wrong 😅')).toBeTruthy()
     expect(screen.getByText('The festival server is busy, try again')).toBeTruthy()
