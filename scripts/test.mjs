@@ -66,10 +66,10 @@ function countVitestTests(args, env) {
 }
 
 /** Lists the browser stories without running them; their number, or undefined. */
-function countBrowserTests(env) {
+function countBrowserTests(env, args = []) {
   const list = '.tmp/e2e-list.json'
   rmSync(list, { force: true })
-  spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
+  spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...args], {
     stdio: 'ignore',
     env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: list },
   })
@@ -120,6 +120,19 @@ async function runBrowserSuite() {
       1,
     )
     return
+  }
+  if (!pgServer) {
+    missing(
+      'Browser stories on PostgreSQL (@smoke)',
+      'set TEST_DATABASE_URL=postgres://USER@HOST:5432/postgres to run them',
+      // Listing starts no server; nothing connects to this address.
+      () =>
+        countBrowserTests({ E2E_POSTGRES_URL: 'postgres://unused@127.0.0.1:1/unused' }, [
+          '--project',
+          'postgres',
+        ]),
+      1,
+    )
   }
   console.log('\n=== browser (Playwright, Chromium) ===')
   try {
