@@ -1,34 +1,24 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_TMP_DIR, e2eServers } from './e2e/support/servers'
-
-// Debian's Chromium, never a downloaded browser. The flags keep it off this machine's closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
+import { e2eOutputDir } from './scripts/e2e-run.mjs'
 
 export default defineConfig({
   testDir: 'e2e',
-  // Per port base, so side-by-side runs (E2E_PORT_BASE, see e2e/support/servers.ts) don't clean
-  // each other's results.
-  outputDir: process.env.E2E_PORT_BASE
-    ? `test-results/e2e-${process.env.E2E_PORT_BASE}`
-    : 'test-results/e2e',
+  // Per port base, so side-by-side runs (E2E_PORT_BASE) don't clean each other's results.
+  outputDir: e2eOutputDir(),
   timeout: 30_000,
   expect: { timeout: 5_000 },
   workers: 2,
-  retries: 0,
+  // In CI a failed story is tried once more; npm test names one that then passes as flaky, and
+  // fails the run when it is flaky twice in a row (docs/reliability.md, "Flaky tests").
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: `${E2E_TMP_DIR}-playwright.json` }]],
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_FLAGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,5 +1,9 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
+// In CI a failed test is tried once more; npm test names one that then passes as flaky, and fails
+// the run when it is flaky twice in a row (docs/reliability.md, "Flaky tests").
+const retry = process.env.CI === 'true' || process.env.CI === '1' ? 1 : 0
+
 // Integration suites run once per database: always SQLite, and PostgreSQL when a server is named.
 // A file named `*.sqlite.test.ts` or `*.postgres.test.ts` is about one database and runs only there,
 // so it is neither run nor counted as skipped on the other.
@@ -16,6 +20,7 @@ const integration = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfigura
     setupFiles: ['server/test/fail-on-console-error.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    retry,
   },
 })
 
@@ -32,6 +37,18 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           setupFiles: ['server/test/fail-on-console-error.ts'],
+          retry,
+        },
+      },
+      // Screens' logic in React Testing Library on happy-dom: what a user sees and does, without
+      // a browser or a server.
+      {
+        test: {
+          name: 'components',
+          include: ['client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['server/test/fail-on-console-error.ts', 'client/test/component-setup.ts'],
+          retry,
         },
       },
       integration('sqlite'),
@@ -49,6 +66,7 @@ export default defineConfig({
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
                 fileParallelism: false,
+                retry,
               },
             },
           ]

@@ -2,7 +2,6 @@ import { E2E_PASSWORD, newEmail } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { waitForMail } from './support/outbox'
 import { ownServer } from './support/own-server'
-import { PORT_BASE } from './support/servers'
 
 // A server that asks for a mailed code on every password change (no sign-in counts as recent),
 // as it does on every server once the recovery link's sign-in is more than ten minutes old.
@@ -15,7 +14,7 @@ test.describe('a password change that needs a mailed code', () => {
     test.setTimeout(60_000)
     // auth-js logs the first refusal (400 reauthentication_needed) as a failed request.
     allowConsoleError(/status of 400/)
-    const server = ownServer(PORT_BASE + 6, 'reauthentication', {
+    const server = await ownServer('reauthentication', {
       AUTH_REAUTHENTICATION_WINDOW_S: '0',
     })
     await server.start()

@@ -1,7 +1,7 @@
 import { openSignedIn, signUpViaApi } from './support/accounts'
+import { isScript, onDemandScriptOf, sharedScriptNamed } from './support/build'
 import { expect, test } from './support/fixtures'
 import { ownServer } from './support/own-server'
-import { PORT_BASE } from './support/servers'
 import {
   fanWithVibe,
   feedEntry,
@@ -83,7 +83,7 @@ test.describe('a flaky network', () => {
     test.setTimeout(60_000)
     // Chromium logs the live socket's failed redials while the server is down.
     allowConsoleError(/WebSocket|ERR_CONNECTION_REFUSED/)
-    const server = ownServer(PORT_BASE + 5, 'restart')
+    const server = await ownServer('restart')
     await server.start()
     try {
       const fan = await fanWithVibe(request, server.baseURL)
@@ -114,14 +114,15 @@ test.describe('a flaky network', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/Could not show the signed-in screens|Failed to fetch dynamically|ERR_FAILED/)
-    await page.route(/\/assets\/SignedInRoute-.*\.js$/, (route) => route.abort())
+    const signedInScript = isScript(onDemandScriptOf('routes/SignedInRoute.tsx'))
+    await page.route(signedInScript, (route) => route.abort())
     await openMainApp(page, request, baseURL!)
     await expect(page.getByRole('alert')).toContainText("Couldn't load VibeConnect 😔")
     await expect(page.getByText('Check your connection, then reload the page.')).toBeVisible()
     await shoot(page, 'load-failure')
 
     // Back on a good network, Reload brings the app.
-    await page.unroute(/\/assets\/SignedInRoute-.*\.js$/)
+    await page.unroute(signedInScript)
     await page.getByRole('button', { name: 'Reload' }).click()
     await expect(page.getByRole('banner')).toBeVisible()
   })
@@ -134,7 +135,7 @@ test.describe('a flaky network', () => {
   }) => {
     allowConsoleError(/Could not show the Update Vibe form|Failed to fetch dynamically|ERR_FAILED/)
     let formRequests = 0
-    await page.route(/\/assets\/UpdateVibeForm-.*\.js$/, (route) => {
+    await page.route(isScript(onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')), (route) => {
       formRequests += 1
       return route.abort()
     })
@@ -157,7 +158,7 @@ test.describe('a flaky network', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/Could not load the auth client|Failed to fetch dynamically|ERR_FAILED/)
-    const authClientChunk = /\/assets\/auth-client-.*\.js$/
+    const authClientChunk = isScript(sharedScriptNamed('auth-client'))
     await page.route(authClientChunk, (route) => route.abort())
     const account = await signUpViaApi(request, baseURL!)
     await page.goto('/')

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
+import { onDemandScriptOf, pageIsIdle } from './support/build'
 import { expect, test } from './support/fixtures'
-import { feedEntry, fulfillWithError, hideToasts, openMainApp } from './support/vibes'
+import {
+  feedEntry,
+  fulfillWithError,
+  hideToasts,
+  openMainApp,
+  waitUntilLive,
+} from './support/vibes'
 
 /** Holds `GET /api/vibes/mine` until the returned function is called. */
 async function holdMyVibeRequest(page: Page) {
@@ -21,13 +28,20 @@ test.describe('the Update Vibe modal', () => {
     request,
     baseURL,
   }) => {
+    const formScript = onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')
     const formRequests: string[] = []
     page.on('request', (sent) => {
-      if (/\/assets\/UpdateVibeForm-.*\.js$/.test(sent.url())) formRequests.push(sent.url())
+      if (new URL(sent.url()).pathname === formScript) formRequests.push(sent.url())
     })
+    // The page's timers run on Playwright's clock, so "not at start" can mean half a minute on.
+    await page.clock.install()
     await openMainApp(page, request, baseURL!)
+    // The screen is all there: the feed, the live channel and the lineup.
     await expect(page.getByRole('heading', { name: "Who's Vibin'?" })).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await waitUntilLive(page)
+    await expect(page.getByRole('region', { name: 'By Stage' })).toBeVisible()
+    await page.clock.runFor(30_000)
+    await pageIsIdle(page)
     expect(formRequests).toEqual([])
 
     // A tap anywhere on the page, not on Update Vibe.

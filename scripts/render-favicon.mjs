@@ -1,11 +1,12 @@
 // Renders client/public/favicon.svg to the PNG icons index.html links to, with Debian's Chromium.
-// Run it after changing the SVG: `node scripts/render-favicon.mjs` (CHROME_PATH to use another).
+// Run it after changing the SVG: `node scripts/render-favicon.mjs` (CHROMIUM_PATH to use another).
 //
 // Why PNGs: Chromium draws an SVG favicon through a whole SVG document of its own, set up on the
 // page's main thread while the app starts (~20–90 ms measured here, a long task at a phone's
 // speed); a PNG is decoded off it. See docs/performance.md.
 import { readFileSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { chromiumPath } from './chromium.mjs'
 
 const SOURCE = 'client/public/favicon.svg'
 const ICONS = [
@@ -15,7 +16,7 @@ const ICONS = [
 
 const svg = readFileSync(SOURCE, 'utf8')
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 })
 try {

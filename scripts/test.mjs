@@ -1,144 +1,271 @@
-// `npm test`: every suite (unit, integration on SQLite and PostgreSQL, browser), then one total.
-// Outside CI a missing browser or PostgreSQL skips its suite with a notice; in CI it fails.
+// `npm test`: every suite (unit and component, integration on SQLite and PostgreSQL, scale-out,
+// browser), then one total. Outside CI a missing browser or PostgreSQL skips its suites with a
+// notice and their tests count as skipped; in CI it fails. In CI a failed test is tried once more:
+// one that then passes is flaky, counted and named apart from the passed ones, and a test flaky in
+// two runs in a row fails the run (docs/reliability.md, "Flaky tests").
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { parseArgs, stripVTControlCharacters } from 'node:util'
+import { chromiumPath } from './chromium.mjs'
 import { createE2eDatabase, dropE2eDatabase } from './e2e-database.mjs'
+import { e2ePorts, e2eTmpDir } from './e2e-run.mjs'
 import { exitUnlessSupported } from './node-version.mjs'
 
 exitUnlessSupported()
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } })
 const inCI = process.env.CI === 'true' || process.env.CI === '1'
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const totals = { passed: 0, failed: 0, skipped: 0 }
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 }
 const notices = []
-/** Every failed test by name, repeated at the end so a long log's tail says what broke. */
+/** Everything that failed, by name, repeated at the end so a long log's tail says what broke. */
 const failures = []
+/** The tests that passed only on a retry in this run, by suite. */
+const flakyNow = {}
+
+// Flaky tests of the previous run, kept outside the checkout in CI, whose every run is a fresh clone.
+const FLAKY_RECORD =
+  process.env.TEST_FLAKY_RECORD ??
+  (inCI ? join(homedir(), '.cache/vibeconnect/flaky-tests.json') : '.tmp/flaky-tests.json')
 
 mkdirSync('.tmp', { recursive: true })
 
-function missing(what, how) {
+/** Counts one failure and names it. */
+function fail(name) {
+  failures.push(name)
+  totals.failed += 1
+}
+
+/**
+ * A suite that cannot run here: in CI a failure; otherwise a notice, and its tests (as many as
+ * `countTests` finds, or at least one per suite) count as skipped.
+ */
+function missing(what, how, countTests, suites) {
   if (inCI) {
-    console.error(`\n✗ ${what} is missing and CI=true: ${how}`)
-    totals.failed += 1
-  } else {
-    notices.push(`${what} skipped: ${how}`)
+    console.error(`\n✗ ${what} missing and CI=true: ${how}`)
+    fail(`${what}: cannot run (CI=true): ${how}`)
+    return
   }
+  const tests = countTests()
+  totals.skipped += tests ?? suites
+  const counted = tests === undefined ? `${suites} suites` : `${tests} tests`
+  notices.push(`${what} skipped (${counted} counted as skipped): ${how}`)
 }
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 }
 
-function runVitest(label, args = [], env = {}) {
-  const report = `.tmp/vitest-${label.split(' ')[0]}.json`
-  rmSync(report, { force: true })
-  console.log(`\n=== ${label} ===`)
+/** Runs Vitest quietly to list tests; the number of tests, or undefined if listing failed. */
+function countVitestTests(args, env) {
+  const list = '.tmp/vitest-list.json'
+  rmSync(list, { force: true })
+  spawnSync('npx', ['vitest', 'list', `--json=${list}`, ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+  })
+  return existsSync(list) ? JSON.parse(readFileSync(list, 'utf8')).length : undefined
+}
+
+/** Lists the browser stories without running them; their number, or undefined. */
+function countBrowserTests(env, args = []) {
+  const list = '.tmp/e2e-list.json'
+  rmSync(list, { force: true })
+  spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: list },
+  })
+  if (!existsSync(list)) return undefined
+  return playwrightTests(JSON.parse(readFileSync(list, 'utf8')).suites).length
+}
+
+/** Runs Vitest; `suite` starts the name of each of its failures (`vitest: [project] file > test`). */
+function runVitest(suite, title, args = [], env = {}) {
+  const summaryFile = `.tmp/vitest-${suite}.json`
+  rmSync(summaryFile, { force: true })
+  console.log(`\n=== ${title} ===`)
   const status = run(
     'npx',
     [
       'vitest',
       'run',
       '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
+      '--reporter=./scripts/vitest-summary-reporter.ts',
       ...args,
     ],
-    env,
+    { ...env, VITEST_SUMMARY_FILE: summaryFile },
   )
-  if (!existsSync(report)) {
-    totals.failed += 1
+  if (!existsSync(summaryFile)) {
+    fail(`${suite}: did not run (Vitest exited with ${status}; see its output above)`)
     return
   }
-  const result = JSON.parse(readFileSync(report, 'utf8'))
-  totals.passed += result.numPassedTests
-  totals.failed += result.numFailedTests
-  totals.skipped += result.numPendingTests + result.numTodoTests
-  for (const file of result.testResults) {
-    for (const test of file.assertionResults) {
-      if (test.status === 'failed') failures.push(`${label}: ${file.name} > ${test.fullName}`)
-    }
-    if (file.status === 'failed' && file.assertionResults.length === 0) {
-      failures.push(`${label}: ${file.name} did not load: ${String(file.message).slice(0, 300)}`)
-    }
+  /** @type {import('./vitest-summary-reporter').VitestSummary} */
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8'))
+  totals.passed += summary.passed
+  totals.skipped += summary.skipped
+  for (const name of summary.failed) fail(`${suite}: ${name}`)
+  for (const error of summary.errors) fail(`${suite}: ${error}`)
+  flakyNow[suite] = summary.flaky.map((name) => `${suite}: ${name}`)
+  if (status !== 0 && summary.failed.length + summary.errors.length === 0) {
+    fail(`${suite}: Vitest exited with ${status} but named no failure; see its output above`)
   }
-  // A suite that failed to load has no failed tests but a failed status: count it.
-  if (status !== 0 && result.numFailedTests === 0)
-    totals.failed += Math.max(1, result.numFailedTestSuites)
 }
 
 async function runBrowserSuite() {
-  if (!existsSync(chromium)) {
+  const suite = 'browser'
+  const pgServer = process.env.TEST_DATABASE_URL
+  if (!existsSync(chromiumPath())) {
     missing(
       'Browser suite',
-      `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`,
+      `no Chromium at ${chromiumPath()} (apt-get install chromium, or set CHROMIUM_PATH)`,
+      () => countBrowserTests(pgServer ? { E2E_POSTGRES_URL: pgServer } : {}),
+      1,
     )
     return
   }
-  if (run('node', ['scripts/build.mjs']) !== 0) {
-    totals.failed += 1
+  if (!pgServer) {
+    missing(
+      'Browser stories on PostgreSQL (@smoke)',
+      'set TEST_DATABASE_URL=postgres://USER@HOST:5432/postgres to run them',
+      // Listing starts no server; nothing connects to this address.
+      () =>
+        countBrowserTests({ E2E_POSTGRES_URL: 'postgres://unused@127.0.0.1:1/unused' }, [
+          '--project',
+          'postgres',
+        ]),
+      1,
+    )
+  }
+  console.log('\n=== browser (Playwright, Chromium) ===')
+  try {
+    // Checks pinned ports here too (on a copy of the environment), to name a busy one.
+    e2ePorts({ ...process.env })
+  } catch (error) {
+    fail(`${suite}: did not start: ${error.message}`)
     return
   }
-  // The same folder as e2e/support/servers.ts picks (one per E2E_PORT_BASE).
-  const tmpDir = process.env.E2E_PORT_BASE ? `.tmp/e2e-${process.env.E2E_PORT_BASE}` : '.tmp/e2e'
+  const built = run('node', ['scripts/build.mjs'])
+  if (built !== 0) {
+    fail(`${suite}: did not start: the build failed (node scripts/build.mjs exited with ${built})`)
+    return
+  }
+  const tmpDir = e2eTmpDir()
   rmSync(tmpDir, { recursive: true, force: true })
-  const pg = process.env.TEST_DATABASE_URL
-    ? await createE2eDatabase(process.env.TEST_DATABASE_URL)
-    : null
   const report = `${tmpDir}-playwright.json`
   rmSync(report, { force: true })
+  let pg
+  try {
+    pg = pgServer ? await createE2eDatabase(pgServer) : null
+  } catch (error) {
+    fail(`${suite}: did not start: no PostgreSQL database for it (${error.message})`)
+    return
+  }
   try {
     const status = run('npx', ['playwright', 'test'], pg ? { E2E_POSTGRES_URL: pg.url } : {})
     if (!existsSync(report)) {
-      totals.failed += 1
+      fail(`${suite}: did not run (Playwright exited with ${status} and wrote no report)`)
       return
     }
-    const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'))
-    for (const name of failedPlaywrightTests(suites)) failures.push(`browser: ${name}`)
-    totals.passed += stats.expected + stats.flaky
-    totals.failed += stats.unexpected
+    const { stats, suites, errors = [] } = JSON.parse(readFileSync(report, 'utf8'))
+    // Errors outside any test: a web server that could not start, a config that did not load.
+    for (const error of errors) {
+      fail(`${suite}: did not start or stopped early: ${firstLine(error.message)}`)
+    }
+    const tests = playwrightTests(suites)
+    for (const test of tests.filter((t) => t.status === 'unexpected')) {
+      fail(`${suite}: ${test.name}`)
+    }
+    flakyNow.browser = tests.filter((t) => t.status === 'flaky').map((t) => `${suite}: ${t.name}`)
+    totals.passed += stats.expected
     totals.skipped += stats.skipped
-    if (status !== 0 && stats.unexpected === 0) totals.failed += 1
+    if (status !== 0 && stats.unexpected === 0 && errors.length === 0) {
+      fail(`${suite}: Playwright exited with ${status} but named no failure; see its output above`)
+    }
   } finally {
-    if (pg) await dropE2eDatabase(process.env.TEST_DATABASE_URL, pg.name)
+    if (pg) await dropE2eDatabase(pgServer, pg.name)
   }
 }
 
-/** Names of the tests whose final result was unexpected, from Playwright's JSON report. */
-function failedPlaywrightTests(suites = [], path = []) {
-  const names = []
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text))
+    .split('\n')
+    .find((line) => line.trim()) ?? ''
+
+/** Every test in Playwright's JSON report: its name and final status (expected, flaky…). */
+function playwrightTests(suites = [], path = []) {
+  const found = []
   for (const suite of suites) {
     const where = suite.title ? [...path, suite.title] : path
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') {
-          names.push(`[${test.projectName}] ${[...where, spec.title].join(' > ')}`)
-        }
+        const name = `[${test.projectName}] ${[...where, spec.title].join(' > ')}`
+        found.push({ name, status: test.status })
       }
     }
-    names.push(...failedPlaywrightTests(suite.suites, where))
+    found.push(...playwrightTests(suite.suites, where))
   }
-  return names
+  return found
+}
+
+/**
+ * Flaky tests are counted apart from passed. One that was flaky in the previous run of its suite
+ * too fails this run: a retry may hide a real fault once, not every time.
+ */
+function applyFlakyPolicy() {
+  const previous = existsSync(FLAKY_RECORD)
+    ? JSON.parse(readFileSync(FLAKY_RECORD, 'utf8')).suites
+    : {}
+  const flakyOnce = []
+  for (const [suite, names] of Object.entries(flakyNow)) {
+    for (const name of names) {
+      if (previous[suite]?.includes(name)) fail(`flaky twice in a row: ${name}`)
+      else flakyOnce.push(name)
+    }
+  }
+  totals.flaky = flakyOnce.length
+  mkdirSync(dirname(FLAKY_RECORD), { recursive: true })
+  const suites = { ...previous, ...flakyNow }
+  writeFileSync(FLAKY_RECORD, `${JSON.stringify({ updatedAt: new Date(), suites }, null, 2)}\n`)
+  return flakyOnce
 }
 
 if (!values.only || values.only === 'unit') {
   if (process.env.TEST_DATABASE_URL) {
-    runVitest('unit and integration (SQLite, PostgreSQL)')
-    runVitest('scale-out (several server processes on PostgreSQL)', ['--project', 'scale'], {
-      VITEST_SCALE: '1',
-    })
+    runVitest('vitest', 'unit, components and integration (SQLite, PostgreSQL)')
+    runVitest(
+      'scale',
+      'scale-out (several server processes on PostgreSQL)',
+      ['--project', 'scale'],
+      {
+        VITEST_SCALE: '1',
+      },
+    )
   } else {
+    runVitest('vitest', 'unit, components and integration (SQLite)')
     missing(
       'PostgreSQL suites',
       'set TEST_DATABASE_URL=postgres://USER@HOST:5432/postgres to run them',
+      // Listing imports the test files only; nothing connects to this address.
+      () =>
+        countVitestTests(['--project', 'integration:postgres', '--project', 'scale'], {
+          TEST_DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+          VITEST_SCALE: '1',
+        }),
+      2,
     )
-    runVitest('unit and integration (SQLite)')
   }
 }
 if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
+const flaky = applyFlakyPolicy()
 for (const notice of notices) console.log(`\nNotice: ${notice}`)
+if (flaky.length > 0) {
+  console.log(`\nFlaky (failed, then passed on a retry; fails the run if it happens again):`)
+  for (const name of flaky) console.log(`  ${name}`)
+}
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`)
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.flaky} flaky`,
+)
 process.exit(totals.failed > 0 ? 1 : 0)

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { freePort } from '../../scripts/free-port.mjs'
 import { processCpuMs } from './cpu-time'
 
 export interface BenchServer {
@@ -30,19 +30,6 @@ export interface ServerOptions {
    * replaces: a restart keeps the address, as a deploy does, so sessions from before stay valid.
    */
   port?: number
-}
-
-/** A free loopback port chosen by the OS (from the ephemeral range, never the browser suite's). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts the built server exactly as production does, and times it until it is ready. */

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
+import { freePort } from '../../scripts/free-port.mjs'
 import { loadConfig } from '../../server/config/config'
 import { log, type RunContext } from '../lib/context'
 import { describeLoad, runLoad } from '../lib/load'
 import { metric, round } from '../lib/metric'
-import { freePort } from '../lib/server'
 
 // The bench server runs with the default pool; the calibration server gets one as large.
 const BENCH_POOL_MAX = loadConfig({}).DATABASE_POOL_MAX

@@ -2,37 +2,26 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
 import type { ApiSession } from '../lib/api'
 import { log, type RunContext } from '../lib/context'
 import { atLeast, atMost, type Metric, metric, round } from '../lib/metric'
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const AUTH_STORAGE_KEY = 'vibeconnect.auth'
-
-/** Debian's Chromium; never a downloaded browser. */
-export const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
 /**
  * Lighthouse's default (mobile) profile on the Auth screen and on the signed-in main app, each run
  * a few times; the run with the median performance score is reported, as Lighthouse advises.
  */
 export async function measureLighthouse(ctx: RunContext): Promise<void> {
-  if (!existsSync(chromePath())) {
+  if (!existsSync(chromiumPath())) {
     ctx.metrics.push(
       metric({
         id: 'lighthouse.skipped',
         label: 'Lighthouse',
         value: null,
         unit: '',
-        note: `no browser at ${chromePath()}: set CHROME_PATH or apt-get install chromium`,
+        note: `no browser at ${chromiumPath()}: set CHROMIUM_PATH or apt-get install chromium`,
       }),
     )
     return
@@ -75,7 +64,7 @@ async function auditWithRetry(url: string, session: ApiSession | undefined, expe
 
 /** One audit in a fresh browser; `expect` is a CSS selector (`input…`) or text on the screen. */
 async function audit(url: string, session: ApiSession | undefined, expect: string) {
-  const chrome = await launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS })
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS] })
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()

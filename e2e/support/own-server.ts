@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { freePort } from '../../scripts/free-port.mjs'
 import { E2E_TMP_DIR, serverSettings } from './servers'
 
 /**
  * A server of the story's own (the shared ones must stay up for the other stories), which the
- * story may stop and start again. It keeps its SQLite file across restarts, as a real one would.
+ * story may stop and start again. It keeps its port and its SQLite file across restarts, as a
+ * real one would; the port is a free one, picked now.
  */
-export function ownServer(port: number, name: string, extraEnv: Record<string, string> = {}) {
+export async function ownServer(name: string, extraEnv: Record<string, string> = {}) {
+  const port = await freePort()
   const settings = serverSettings(port, name, `sqlite:${E2E_TMP_DIR}/${name}/app.db`, extraEnv)
   rmSync(`${E2E_TMP_DIR}/${name}`, { recursive: true, force: true })
   let child: ChildProcess | undefined

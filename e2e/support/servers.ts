@@ -1,3 +1,5 @@
+import { e2ePorts, e2eTmpDir } from '../../scripts/e2e-run.mjs'
+
 /**
  * The app servers the browser suite runs against. Every story runs on SQLite; stories tagged
  * @strict need e-mail confirmation and short-lived tokens; @smoke stories run on PostgreSQL too.
@@ -11,12 +13,8 @@ export interface E2eServer {
   grepInvert?: RegExp
 }
 
-/**
- * Ports 4310-4312 unless E2E_PORT_BASE says otherwise, so two people (or two helpers) can run the
- * browser suite side by side in one checkout: each run then keeps its files under its own folder.
- */
-export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4310)
-export const E2E_TMP_DIR = process.env.E2E_PORT_BASE ? `.tmp/e2e-${PORT_BASE}` : '.tmp/e2e'
+const [SQLITE_PORT, STRICT_PORT, POSTGRES_PORT] = e2ePorts()
+export const E2E_TMP_DIR = e2eTmpDir()
 
 export const serverSettings = (
   port: number,
@@ -45,20 +43,22 @@ export const serverSettings = (
 
 export const e2eServers: E2eServer[] = [
   {
-    ...serverSettings(PORT_BASE, 'sqlite', `sqlite:${E2E_TMP_DIR}/sqlite/app.db`),
+    ...serverSettings(SQLITE_PORT!, 'sqlite', `sqlite:${E2E_TMP_DIR}/sqlite/app.db`),
     grepInvert: /@strict/,
   },
   {
-    ...serverSettings(PORT_BASE + 1, 'strict', `sqlite:${E2E_TMP_DIR}/strict/app.db`, {
+    ...serverSettings(STRICT_PORT!, 'strict', `sqlite:${E2E_TMP_DIR}/strict/app.db`, {
       AUTH_EMAIL_CONFIRMATION: 'true',
-      AUTH_JWT_EXPIRY: '15',
+      // Short enough that auth-js refreshes at its next 30-second tick (within 120 s of expiry),
+      // long enough that it does not at sign-in (within 90 s) nor during a story (real time).
+      AUTH_JWT_EXPIRY: '120',
     }),
     grep: /@strict/,
   },
   ...(process.env.E2E_POSTGRES_URL
     ? [
         {
-          ...serverSettings(PORT_BASE + 2, 'postgres', process.env.E2E_POSTGRES_URL),
+          ...serverSettings(POSTGRES_PORT!, 'postgres', process.env.E2E_POSTGRES_URL),
           grep: /@smoke/,
         },
       ]

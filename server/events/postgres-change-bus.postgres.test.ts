@@ -3,10 +3,10 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import type { AppDatabase } from '../db/database'
-import { eventually, LiveTestClient } from '../live/live-test-client'
 import { bearer, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 import type { ChangeEvent } from './change-bus'
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
 
@@ -38,10 +38,7 @@ describe('changes across instances (PostgreSQL)', () => {
     await a.close()
   })
 
-  const createVibeOnA = async () => {
-    const author = await signUpUser(a)
-    return postVibe(a, author)
-  }
+  const createVibeOnA = async () => (await signUpWithVibe(a)).vibe
 
   it("delivers a change published on one instance to another instance's subscribers", async () => {
     const vibe = await createVibeOnA()

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { json, startFakeUpstream } from '../test/fake-upstream'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { json, startFakeUpstream } from './fake-upstream'
 import { createLineupPoller, type LineupPollerOptions } from './lineup-poller'
 
 const clock = { timeZone: 'Europe/Amsterdam', dayChangeHour: 6 }

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { eventually, LiveTestClient } from './live-test-client'
 
 describe('live channel authentication', () => {
   const clock = createFakeClock()

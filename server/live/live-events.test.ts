@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
+import { LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { LiveTestClient } from './live-test-client'
+import { signUpWithVibe } from '../test/vibe-helpers'
 
 type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
 const isVibe =
@@ -31,14 +31,9 @@ describe('live channel events', () => {
   })
   afterAll(() => t.close())
 
-  const post = async (author: SignedUpUser) => {
-    return postVibe(t, author)
-  }
-
   it('pushes an insert and an update as the changed row', async () => {
     const client = await open()
-    const author = await signUpUser(t)
-    const created = await post(author)
+    const { user: author, vibe: created } = await signUpWithVibe(t)
     expect(await client.next(isVibe(created.id))).toEqual({
       type: 'vibe',
       op: 'insert',
@@ -80,7 +75,7 @@ describe('live channel events', () => {
   it('serializes each event once, however many sockets receive it', async () => {
     const subscribers = await Promise.all([open(), open(), open(), open()])
     const before = t.app.ctx.live.stats
-    const created = await post(await signUpUser(t))
+    const { vibe: created } = await signUpWithVibe(t)
     const received = await Promise.all(subscribers.map((c) => c.next(isVibe(created.id))))
     await Promise.all(subscribers.map((c) => c.next((m) => m.type === 'user-count')))
     const after = t.app.ctx.live.stats
@@ -95,7 +90,7 @@ describe('live channel events', () => {
     const listener = await open()
     const anonymous = await LiveTestClient.connect(baseUrl)
     clients.push(anonymous)
-    const created = await post(await signUpUser(t))
+    const { vibe: created } = await signUpWithVibe(t)
     await listener.next(isVibe(created.id))
     expect(anonymous.messages).toEqual([])
   })

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
+import { LiveTestClient } from '../test/live-test-client'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
-import { LiveTestClient } from './live-test-client'
 
 const FLOOD_MESSAGES = 600_000
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { signUpUser } from '../test/auth-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { eventually, LiveTestClient } from './live-test-client'
 
 describe('live channel lifecycle', () => {
   let t: TestApp | undefined

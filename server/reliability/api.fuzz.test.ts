@@ -25,6 +25,7 @@ import {
   oddJsonBody,
 } from '../test/fuzz'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { postVibe } from '../test/vibe-helpers'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 100
@@ -90,13 +91,12 @@ describe('data endpoints under random input', () => {
     for (let i = 0; i < USERS; i += 1) users.push(await signUpUser(t))
     // A few vibes up front, so feed pages have cursors and updates have targets.
     for (const user of users.slice(0, 4)) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/vibes',
-        headers: bearer(user.accessToken),
-        payload: { username: 'seed', emoji: '🌱', status: 'here first' },
+      const created = await postVibe(t, user, {
+        username: 'seed',
+        emoji: '🌱',
+        status: 'here first',
       })
-      ownVibe.set(user.userId, created.json().vibe.id)
+      ownVibe.set(user.userId, created.id)
     }
   })
   afterAll(async () => {

@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
-import { LiveTestClient } from '../live/live-test-client'
 import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
+import { LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { postVibe } from '../test/vibe-helpers'
 import {
   describeExpected,
   type Expected,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../live/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
 import { createTestDatabase, type TestDatabase } from '../test/test-database'
 
@@ -14,7 +14,12 @@ describe('SIGTERM under load', () => {
   // Real server processes start slowly on a busy two-core machine.
   beforeAll(async () => {
     database = await createTestDatabase()
-    server = await startServerProcess({ DATABASE_URL: database.url, RATE_LIMIT: 'off' })
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      RATE_LIMIT: 'off',
+      // Request lines show when the sign-ups the tests send have reached the server.
+      LOG_LEVEL: 'info',
+    })
   })
   afterAll(async () => {
     await server.stop('SIGKILL')
@@ -37,6 +42,8 @@ describe('SIGTERM under load', () => {
     })
     return ((await response.json()) as { access_token: string }).access_token
   }
+  const signUpsReceived = () =>
+    server.output().match(/"url":"\/auth\/v1\/signup"[^\n]*"msg":"incoming request"/g)?.length ?? 0
   // Sign-ups hash a password, so each is in flight for a while; each settles to its status.
   const signUpsInFlight = (count: number) =>
     Array.from({ length: count }, () =>
@@ -57,8 +64,10 @@ describe('SIGTERM under load', () => {
     await Promise.all(
       Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`).then((r) => r.text())),
     )
+    // In flight for sure when the signal lands: received, and still hashing.
+    const receivedBefore = signUpsReceived()
     const inFlight = signUpsInFlight(12)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await eventually(() => signUpsReceived() >= receivedBefore + 12)
     const started = Date.now()
     const exited = server.stop('SIGTERM')
     const statuses = await Promise.all(inFlight)
@@ -82,12 +91,8 @@ describe('SIGTERM under load', () => {
       DATABASE_URL: database.url,
       RATE_LIMIT: 'off',
       LIVE_MAX_CONNECTIONS_PER_IP: '500',
-      // Request lines show when the sign-ups below have reached the server.
       LOG_LEVEL: 'info',
     })
-    const signUpsReceived = () =>
-      server.output().match(/"url":"\/auth\/v1\/signup"[^\n]*"msg":"incoming request"/g)?.length ??
-      0
     const LIVE_CLIENTS = 200
     const WRITERS = 20
     const READERS = 10

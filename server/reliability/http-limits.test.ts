@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../live/live-test-client'
-import { bearer, type SignedUpUser, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { bearer, type SignedUpUser, uniqueEmail } from '../test/auth-helpers'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { rawExchange } from '../test/raw-http'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe, LUNA as vibe } from '../test/vibe-helpers'
 
 const BODY_LIMIT = 2048
 const HEADERS_TIMEOUT_MS = 600
@@ -13,8 +14,6 @@ const REQUEST_TIMEOUT_MS = 1200
 const GIVE_UP_MS = 8000
 const LIVE_LIMIT = 3
 const LIVE_BURST = 12
-
-const vibe = { username: 'Luna', emoji: '🎉', status: 'Dancing' }
 
 // Limits a single client runs into: body size, slow sending, live connections per address.
 describe('limits on what one client can hold', () => {
@@ -32,14 +31,9 @@ describe('limits on what one client can hold', () => {
     })
     url = await t.listen()
     port = Number(new URL(url).port)
-    user = await signUpUser(t)
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(user.accessToken),
-      payload: vibe,
-    })
-    vibeId = created.json().vibe.id
+    const mine = await signUpWithVibe(t, vibe)
+    user = mine.user
+    vibeId = mine.vibe.id
   })
   afterAll(() => t.close())
 

@@ -5,11 +5,11 @@ import {
   LIVE_CLOSE,
   ServerMessageSchema,
 } from '../../shared/live/live-protocol'
-import { eventually, LiveTestClient } from '../live/live-test-client'
 import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
 import { anyText, anyValue, fuzzRuns } from '../test/fuzz'
+import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 100
@@ -152,8 +152,11 @@ describe('live channel under random frames', () => {
     await eventually(() => t.app.ctx.live.stats.sockets === 0)
     const client = await LiveTestClient.signedIn(url, user.accessToken)
     try {
-      const other = await signUpUser(t)
-      const created = await postVibe(t, other, { username: 'Still', emoji: '🎧', status: 'here' })
+      const { vibe: created } = await signUpWithVibe(t, {
+        username: 'Still',
+        emoji: '🎧',
+        status: 'here',
+      })
       await client.next((message) => message.type === 'vibe' && message.id === created.id)
     } finally {
       client.close()

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
-import { LiveTestClient } from '../live/live-test-client'
 import { GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
+import { LiveTestClient } from '../test/live-test-client'
 import { hasNginx, startNginx } from '../test/nginx'
 import { type PrivatePostgres, startPrivatePostgres } from '../test/private-postgres'
 import { type ServerProcess, startServerProcess } from '../test/server-process'
@@ -101,9 +101,12 @@ describe('two instances on one PostgreSQL', () => {
         delays.push(Date.now() - written)
         expect(message).toMatchObject({ op: 'update', vibe: { status: `update ${i}` } })
       }
-      // Nothing arrived twice: exactly one insert and one message per update for this vibe.
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(live.messages.filter(isVibe(created.id))).toHaveLength(UPDATES + 1)
+      // Nothing arrived twice: exactly one insert and one message per update for this vibe. B
+      // relays changes in order, so once one more update has arrived, a repeat of any earlier
+      // one would have come before it.
+      await sendVibe(a, writer.session.access_token, 'last', created.id)
+      await live.next((message) => isVibe(created.id)(message) && message.vibe?.status === 'last')
+      expect(live.messages.filter(isVibe(created.id))).toHaveLength(UPDATES + 2)
       delays.sort((x, y) => x - y)
       const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]
       // The issue note quotes this line: write on A (HTTP round trip included) to arrival on B.

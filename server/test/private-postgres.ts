@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from './server-process'
+import { freePort } from '../../scripts/free-port.mjs'
 
 /**
  * A PostgreSQL server of the test's own: a fresh cluster in a temp folder on a free port. Fault

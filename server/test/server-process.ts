@@ -1,18 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-
-/** A free TCP port on loopback, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../../scripts/free-port.mjs'
 
 export interface ServerProcess {
   url: string

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { Vibe, VibeInput } from '../../shared/vibes/vibe.schema'
-import { bearer, type SignedUpUser } from './auth-helpers'
+import { bearer, type SignedUpUser, signUpUser } from './auth-helpers'
 import type { TestApp } from './test-app'
 
 export const LUNA: VibeInput = { username: 'Luna', emoji: '🎉', status: 'Dancing' }
@@ -19,4 +19,13 @@ export async function postVibe(
   })
   expect(answer.statusCode, answer.body).toBe(201)
   return answer.json().vibe
+}
+
+/** Signs a new user up and posts their vibe (expecting 201): the usual start of a vibes test. */
+export async function signUpWithVibe(
+  t: TestApp,
+  vibe: VibeInput = LUNA,
+): Promise<{ user: SignedUpUser; vibe: Vibe }> {
+  const user = await signUpUser(t)
+  return { user, vibe: await postVibe(t, user, vibe) }
 }

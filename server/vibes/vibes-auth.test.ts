@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { bearer, type SignedUpUser } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-
-const body = { username: 'Luna', emoji: '🎉', status: 'Dancing' }
+import { LUNA as body, signUpWithVibe } from '../test/vibe-helpers'
 
 describe('vibes API without a valid session', () => {
   let t: TestApp
@@ -10,14 +9,9 @@ describe('vibes API without a valid session', () => {
   let vibeId: string
   beforeAll(async () => {
     t = await createTestApp()
-    user = await signUpUser(t)
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(user.accessToken),
-      payload: body,
-    })
-    vibeId = created.json().vibe.id
+    const mine = await signUpWithVibe(t, body)
+    user = mine.user
+    vibeId = mine.vibe.id
   })
   afterAll(() => t.close())
 

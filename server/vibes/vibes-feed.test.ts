@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../auth/users.repository'
 import { writeTransaction } from '../db/database'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { signUpWithVibe } from '../test/vibe-helpers'
 import { insertVibe, type VibeRow } from './vibes.repository'
 
 const T0 = Date.parse('2026-07-10T12:00:00.000Z')
@@ -80,8 +80,7 @@ describe('the vibes feed', () => {
       pages += 1
       // Someone posts a vibe between page requests: it is newer than every page handed out.
       clock.advance(1000)
-      const poster = await signUpUser(t)
-      await postVibe(t, poster, {
+      await signUpWithVibe(t, {
         username: `poster${pages}`,
         emoji: '🔥',
         status: 'new',

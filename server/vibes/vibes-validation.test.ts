@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
-
-const valid = { username: 'Luna', emoji: '🎉', status: 'Dancing' }
+import { signUpWithVibe, LUNA as valid } from '../test/vibe-helpers'
 
 // Each case: the body sent, and the message expected for each named field.
 const invalidBodies: { name: string; body: unknown; details: Record<string, string> }[] = [
@@ -64,14 +63,9 @@ describe('vibe input validation', () => {
   let existingId: string
   beforeAll(async () => {
     t = await createTestApp()
-    user = await signUpUser(t)
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/vibes',
-      headers: bearer(user.accessToken),
-      payload: valid,
-    })
-    existingId = created.json().vibe.id
+    const mine = await signUpWithVibe(t, valid)
+    user = mine.user
+    existingId = mine.vibe.id
   })
   afterAll(() => t.close())
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { postVibe, signUpWithVibe } from '../test/vibe-helpers'
 
 const luna = { username: 'Luna', emoji: '🎉', status: 'Front row for the headliner!' }
 
@@ -83,8 +84,7 @@ describe('vibes API', () => {
   })
 
   it('updates your own vibe and sets updatedAt', async () => {
-    const user = await signUpUser(t)
-    const { vibe } = (await create(user)).json()
+    const { user, vibe } = await signUpWithVibe(t, luna)
     clock.advance(90_000)
     const answer = await update(user, vibe.id, { username: 'Luna2', emoji: '🔥', status: 'Moved' })
     expect(answer.statusCode).toBe(200)
@@ -99,9 +99,8 @@ describe('vibes API', () => {
   })
 
   it("refuses someone else's vibe with 403 and leaves the row as it was", async () => {
-    const owner = await signUpUser(t)
+    const { vibe } = await signUpWithVibe(t, luna)
     const intruder = await signUpUser(t)
-    const { vibe } = (await create(owner)).json()
     const before = await rowOf(vibe.id)
     const answer = await update(intruder, vibe.id, { ...luna, username: 'Hacked' })
     expect(answer.statusCode).toBe(403)
@@ -132,8 +131,8 @@ describe('vibes API', () => {
   it('never sends password hashes, tokens or other users e-mail addresses', async () => {
     const me = await signUpUser(t)
     const other = await signUpUser(t)
-    const { vibe: otherVibe } = (await create(other)).json()
-    const { vibe: myVibe } = (await create(me)).json()
+    const otherVibe = await postVibe(t, other, luna)
+    const myVibe = await postVibe(t, me, luna)
     const users = await t.database.db.selectFrom('users').select('encrypted_password').execute()
     const answers = [
       await t.app.inject({ url: '/api/vibes?limit=100', headers: bearer(me.accessToken) }),
