@@ -22,6 +22,14 @@ async function signOutOthersFromAnotherDevice(
   expect(logout.status()).toBe(204)
 }
 
+/** The main app with the live channel replaced by one that never answers: only the API can tell. */
+async function openWithoutLiveChannel(page: Page, request: APIRequestContext, baseURL: string) {
+  await page.routeWebSocket(/\/api\/live$/, () => {})
+  const fan = await openMainApp(page, request, baseURL)
+  await expect(feedEntry(page, fan.vibe.username)).toBeVisible()
+  return fan
+}
+
 async function expectSignedOutWithNotice(page: Page) {
   await expect(page.getByText('You were signed out')).toBeVisible({ timeout: 10_000 })
   await expect(
@@ -60,10 +68,7 @@ test.describe('a session ended on another device', () => {
     request,
     baseURL,
   }) => {
-    // A stand-in for the live channel that never answers: only the data API can tell.
-    await page.routeWebSocket(/\/api\/live$/, () => {})
-    const fan = await openMainApp(page, request, baseURL!)
-    await expect(feedEntry(page, fan.vibe.username)).toBeVisible()
+    const fan = await openWithoutLiveChannel(page, request, baseURL!)
     await signOutOthersFromAnotherDevice(request, baseURL!, fan.account)
     await page.getByRole('button', { name: 'Refresh vibes' }).click()
     await expectSignedOutWithNotice(page)
@@ -74,9 +79,7 @@ test.describe('a session ended on another device', () => {
     request,
     baseURL,
   }) => {
-    await page.routeWebSocket(/\/api\/live$/, () => {})
-    const fan = await openMainApp(page, request, baseURL!)
-    await expect(feedEntry(page, fan.vibe.username)).toBeVisible()
+    const fan = await openWithoutLiveChannel(page, request, baseURL!)
     // One feed request is refused as a stale token would be; the session itself is fine.
     let refused = false
     const refreshes: string[] = []

@@ -2,6 +2,7 @@ import { useDeferredValue, useId } from 'react'
 import type { FestivalInfo } from '../../../shared/festival/festival.schema'
 import type { LineupItem } from '../../../shared/lineup/lineup.schema'
 import { formatMoment } from '../../../shared/lineup/lineup-format'
+import { RefreshIcon } from '../../components/icons'
 import { LineupByDate } from './LineupByDate'
 import { LineupByStage } from './LineupByStage'
 import { type LineupQuery, useLineup } from './lineup.api'
@@ -48,7 +49,11 @@ export function LineupCard({ festival }: { festival: FestivalInfo | undefined })
           }}
           aria-disabled={lineup.isFetching}
         >
-          <RefreshMark spinning={lineup.isFetching} />
+          <RefreshIcon
+            width="18"
+            height="18"
+            className={lineup.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined}
+          />
           Refresh
         </button>
       </div>
@@ -94,27 +99,5 @@ function LineupSets({ sets, timeZone }: { sets: LineupItem[]; timeZone?: string 
       <LineupByDate sets={sets} timeZone={timeZone} />
       <LineupByStage sets={sets} />
     </>
-  )
-}
-
-// Decorative: the button's text is its accessible name.
-function RefreshMark({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={spinning ? 'animate-spin motion-reduce:animate-none' : undefined}
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36L21 8" />
-      <path d="M21 3v5h-5" />
-    </svg>
   )
 }
