@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto'
-import { writeTransaction, type WriteHandle } from '../db/database'
+import { type WriteHandle, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import { signAccessToken, verifyAccessToken } from './access-token'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
@@ -12,6 +12,7 @@ import {
 } from './sessions.repository'
 import type { IssuedSession } from './user.presenter'
 import type { UserRow } from './users.repository'
+import { VerifiedTokens } from './verified-tokens'
 
 // A replay inside the reuse window follows at most this many refreshes made since.
 const MAX_SUCCESSOR_STEPS = 5
@@ -19,11 +20,13 @@ const MAX_SUCCESSOR_STEPS = 5
 /** Issues access and refresh tokens and checks access tokens: the part of auth every request touches. */
 export class SessionTokens {
   private readonly successorKey: Buffer
+  private readonly verified: VerifiedTokens
   readonly issuer: string
 
   constructor(private readonly deps: AuthDeps) {
     this.successorKey = createHmac('sha256', deps.signingKey).update('refresh-successor').digest()
     this.issuer = `${deps.config.PUBLIC_URL ?? 'vibeconnect'}/auth/v1`
+    this.verified = new VerifiedTokens(deps.now)
   }
 
   /**
@@ -141,11 +144,9 @@ export class SessionTokens {
     token: string,
     trustRecent = false,
   ): Promise<AuthUser & { expiresAtMs: number }> {
-    const { claims, expiresAtMs } = verifyAccessToken(
-      this.deps.signingKey,
-      token,
-      this.deps.now(),
-      this.issuer,
+    const now = this.deps.now()
+    const { claims, expiresAtMs } = this.verified.check(token, now, () =>
+      verifyAccessToken(this.deps.signingKey, token, now, this.issuer),
     )
     const user = { id: claims.sub, email: claims.email, sessionId: claims.session_id }
     if (!(await this.deps.sessions.isActive(user.sessionId, user.id, trustRecent))) {
