@@ -1,4 +1,4 @@
-import { afterCommit, type AppDatabase, type WriteHandle } from '../db/database'
+import { type AppDatabase, afterCommit, type WriteHandle } from '../db/database'
 import type { AuthSessionsTable } from '../db/schema'
 import type { ChangeBus } from '../events/change-bus'
 import { RecentSessions } from './recent-sessions'

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ErrorCode, ErrorEnvelope } from '../../shared/api/error-envelope'
-import { AppError } from './app-error'
 import { isDatabaseUnavailable } from '../db/database-errors'
+import { AppError } from './app-error'
 
 // Fastify's own errors that are the client's fault, mapped to stable codes.
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> =

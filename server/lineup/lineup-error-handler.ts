@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { LineupFailure } from '../../shared/lineup/lineup.schema'
-import { AppError } from '../http/app-error'
 import { isDatabaseUnavailable } from '../db/database-errors'
+import { AppError } from '../http/app-error'
 
 /**
  * The lineup speaks the spec's envelope even when it fails: `{ success: false, error }` JSON

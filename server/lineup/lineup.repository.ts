@@ -1,5 +1,5 @@
-import type { LineupItem } from '../../shared/lineup/lineup.schema'
 import type { Kysely } from 'kysely'
+import type { LineupItem } from '../../shared/lineup/lineup.schema'
 import type { AppDatabase, WriteHandle } from '../db/database'
 import type { Database, LineupSnapshotsTable } from '../db/schema'
 import { type LineupSnapshot, lineupEtag, lineupJson } from './lineup-snapshot'

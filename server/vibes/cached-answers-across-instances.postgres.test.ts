@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import type { AppDatabase } from '../db/database'
 import { bearer, signUpUser } from '../test/auth-helpers'
-import { postVibe } from '../test/vibe-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
+import { postVibe } from '../test/vibe-helpers'
 
 // Instance B caches its first feed page and the user count; changes through instance A must
 // reach it through the change bus. B's clock stands still, so the caches' age limit cannot be
