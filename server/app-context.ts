@@ -5,6 +5,7 @@ import type { ChangeBus } from './events/change-bus'
 import type { LiveHub } from './live/live-hub'
 import type { UserCountService } from './users/user-count.service'
 import type { VibesService } from './vibes/vibes.service'
+import type { WifiFeature } from './wifi/wifi-module'
 
 /** What every route and service reaches through `app.ctx`: built once per app instance. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   auth: AuthService
   vibes: VibesService
   userCount: UserCountService
+  /** The gateways' captive portal and the app's WiFi pass. */
+  wifi: WifiFeature
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

@@ -22,12 +22,15 @@ import { loggerOptions } from './http/logger'
 import { registerSecurityHeaders } from './http/security-headers'
 import { lineupPlugin } from './lineup/lineup.plugin'
 import { createLiveHub } from './live/create-live-hub'
-import type { LiveSources } from './live/live-sources'
 import { registerLiveChannel } from './live/live.plugin'
+import type { LiveSources } from './live/live-sources'
 import { UserCountService } from './users/user-count.service'
 import { usersRoutes } from './users/users.routes'
 import { vibesRoutes } from './vibes/vibes.routes'
 import { VibesService } from './vibes/vibes.service'
+import { portalRoutes } from './wifi/portal.routes'
+import { wifiRoutes } from './wifi/wifi.routes'
+import { createWifiFeature } from './wifi/wifi-module'
 
 export interface BuildAppOptions {
   /** An already open database (tests share one); otherwise DATABASE_URL is opened and owned. */
@@ -148,7 +151,16 @@ export async function buildApp(
     now,
     log: app.log.child({ component: 'live' }),
   })
-  const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, live }
+  const wifi = createWifiFeature({
+    config,
+    database,
+    auth,
+    now,
+    log: app.log.child({ component: 'wifi' }),
+  })
+  wifi.pass.startPurging()
+  app.addHook('onClose', async () => wifi.pass.stop())
+  const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, wifi, live }
   app.decorate('ctx', ctx)
 
   installErrorHandler(app)
@@ -160,6 +172,8 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/auth/v1' })
   await app.register(vibesRoutes)
   await app.register(usersRoutes)
+  await app.register(wifiRoutes)
+  await app.register(portalRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

@@ -6,6 +6,7 @@ import { LineupCard } from '../features/lineup/LineupCard'
 import { useLiveVibes } from '../features/vibes/live/use-live-vibes'
 import { loadUpdateVibeForm, UpdateVibeModal } from '../features/vibes/UpdateVibeModal'
 import { VibesFeed } from '../features/vibes/VibesFeed'
+import { WifiPanel } from '../features/wifi/WifiPanel'
 import { usePreloadOnFirstInput } from '../lib/use-preload-on-first-input'
 import { AppHeader } from './AppHeader'
 
@@ -25,6 +26,7 @@ export function MainScreen({ me }: { me: Vibe }) {
       <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
         <h1 className="sr-only">VibeConnect</h1>
         <WifiCredit />
+        <WifiPanel />
         <LineupCard festival={festival} />
         <VibesFeed
           userId={me.userId}

@@ -42,6 +42,14 @@ describe('apiRequest', () => {
     expect(sessionRefused).not.toHaveBeenCalled()
   })
 
+  it('takes 204 No Content as success with nothing to read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    )
+    await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toEqual({})
+  })
+
   it('sends the token and the JSON body, and gives back the answer', async () => {
     const fetch = answer(200, '{"count":3}')
     vi.stubGlobal('fetch', fetch)

@@ -46,6 +46,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(0, 'network_error', 'You seem to be offline. Check your connection.')
   }
+  // No content (a DELETE, say): nothing to read, and nothing wrong.
+  if (response.status === 204) return {} as T
   const payload: unknown = await response.json().catch(() => null)
   if (!response.ok) {
     if (isErrorEnvelope(payload)) {

@@ -36,6 +36,8 @@ export const serverSettings = (
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'off',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Two gateways, so the WiFi panel and the captive portal have somewhere to point.
+      WIFI_GATEWAYS_FILE: 'e2e/support/wifi-gateways.json',
       ...extra,
     },
   }

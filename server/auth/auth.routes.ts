@@ -1,14 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  AuthErrorSchema,
-  AuthSessionSchema,
-  AuthSettingsSchema,
-  AuthUserSchema,
-  EmptyObjectSchema,
-  PendingUserSchema,
-} from '../../shared/auth/auth-responses.schema'
 import {
   LogoutQuerySchema,
   RecoverBodySchema,
@@ -19,9 +11,16 @@ import {
   UpdateUserBodySchema,
   VerifyQuerySchema,
 } from '../../shared/auth/auth.schema'
-import { siteOrigin } from '../config/site-origin'
+import {
+  AuthErrorSchema,
+  AuthSessionSchema,
+  AuthSettingsSchema,
+  AuthUserSchema,
+  EmptyObjectSchema,
+  PendingUserSchema,
+} from '../../shared/auth/auth-responses.schema'
 import { AppError } from '../http/app-error'
-import type { RequestMeta } from './auth-deps'
+import { requestMeta } from './request-meta'
 
 const errors = { '4xx': AuthErrorSchema, '5xx': AuthErrorSchema }
 
@@ -30,11 +29,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { auth, config } = app.ctx
 
-  const meta = (request: FastifyRequest): RequestMeta => ({
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    siteUrl: siteOrigin(config, app.server.address()),
-  })
+  const meta = requestMeta
 
   // Synchronous, like every hook of the app (see app.ts).
   app.addHook('onSend', (_request, reply, payload, done) => {

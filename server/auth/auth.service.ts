@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto'
+import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
 import { requestRecovery, verifyEmailLink } from './email-links'
@@ -5,7 +7,7 @@ import { sendReauthenticationCode } from './reauthentication'
 import { SessionTokens } from './session-tokens'
 import type { Sessions } from './sessions'
 import { signUp } from './sign-up'
-import { passwordGrant, refreshTokenGrant } from './token-grants'
+import { checkPassword, passwordGrant, refreshTokenGrant } from './token-grants'
 import { presentUser } from './user.presenter'
 import { logout, updateUser } from './user-account'
 import { findUserById } from './users.repository'
@@ -35,6 +37,28 @@ export class AuthService {
 
   signIn(input: { email: string; password: string }, meta: RequestMeta) {
     return passwordGrant(this.deps, this.tokens, input, meta)
+  }
+
+  /**
+   * An e-mail and password checked as a sign-in checks them (limits, failure counting, one answer
+   * for unknown and wrong), without starting a session: the WiFi portal's sign-in. Returns the
+   * account's id and address, or throws the sign-in's error.
+   */
+  async verifyCredentials(
+    input: { email: string; password: string },
+    meta: RequestMeta,
+  ): Promise<{ id: string; email: string }> {
+    const { user, succeeded } = await checkPassword(this.deps, input, meta)
+    await writeTransaction(this.deps.database, succeeded)
+    return { id: user.id, email: user.email }
+  }
+
+  /**
+   * A key for another feature's own use (one per purpose), derived from the server's secret, so
+   * an installation has one secret to keep.
+   */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.deps.signingKey).update(`derived:${purpose}`).digest()
   }
 
   refresh(refreshToken: string) {

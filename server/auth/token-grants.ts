@@ -1,4 +1,4 @@
-import { writeTransaction } from '../db/database'
+import { type WriteHandle, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, RequestMeta } from './auth-deps'
 import { hashOpaqueToken } from './opaque-token'
@@ -13,13 +13,12 @@ const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'Invalid login credentials')
 
 /**
- * `grant_type=password`: one answer for an unknown address and a wrong password, in equal time.
- * A success is one write transaction: the sign-in time, the new session, and the address's
- * failures forgotten.
+ * Checks an e-mail and password: one answer for an unknown address and a wrong password, in equal
+ * time, with the sign-in limits and failure counting of ADR 019 (`meta.ip` is the client they
+ * count against). Returns the user, or throws `invalid_credentials`, `email_not_confirmed` or 429.
  */
-export async function passwordGrant(
+export async function checkPassword(
   deps: AuthDeps,
-  tokens: SessionTokens,
   input: { email: string; password: string },
   meta: RequestMeta,
 ) {
@@ -37,10 +36,26 @@ export async function passwordGrant(
   if (user.email_confirmed_at === null && deps.config.AUTH_EMAIL_CONFIRMATION) {
     throw new AppError(400, 'email_not_confirmed', 'Email not confirmed')
   }
+  /** In the caller's write transaction: forgets this client's failures for the account. */
+  const succeeded = (trx: WriteHandle) => failures.succeeded(trx, input.email, meta.ip, failedHere)
+  return { user, succeeded }
+}
+
+/**
+ * `grant_type=password`. A success is one write transaction: the sign-in time, the new session,
+ * and the address's failures forgotten.
+ */
+export async function passwordGrant(
+  deps: AuthDeps,
+  tokens: SessionTokens,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+) {
+  const { user, succeeded } = await checkPassword(deps, input, meta)
   const signedIn = { ...user, last_sign_in_at: deps.now() }
   const started = await writeTransaction(deps.database, async (trx) => {
     await recordSignIn(trx, user.id, signedIn.last_sign_in_at)
-    await failures.succeeded(trx, input.email, meta.ip, failedHere)
+    await succeeded(trx)
     return tokens.start(trx, signedIn, meta)
   })
   return presentSession(tokens.sign(started), signedIn)

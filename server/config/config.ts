@@ -40,6 +40,21 @@ export const ConfigSchema = z
       .default('Europe/Amsterdam'),
     FESTIVAL_DAY_CHANGE_HOUR: z.coerce.number().int().min(0).max(12).default(6),
     WIFI_PROVIDER_NAME: z.string().min(1).max(60).default('Nova Mobile'),
+    // The captive portal (docs/wifi.md): the gateways, and what a grant gives a device.
+    WIFI_GATEWAYS_FILE: z.string().optional(),
+    WIFI_SESSION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(240),
+    WIFI_UPLOAD_RATE_KBPS: z.coerce.number().int().min(0).default(0),
+    WIFI_DOWNLOAD_RATE_KBPS: z.coerce.number().int().min(0).default(0),
+    WIFI_UPLOAD_QUOTA_KB: z.coerce.number().int().min(0).default(0),
+    WIFI_DOWNLOAD_QUOTA_KB: z.coerce.number().int().min(0).default(0),
+    WIFI_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).max(50).default(3),
+    // A new account waiting for its confirmation mail gets this long online to open it (0: none).
+    WIFI_GRACE_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
+    WIFI_DEVICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // Pass codes tried per device and per gateway in a rate-limit window.
+    WIFI_CODE_ATTEMPTS_PER_DEVICE: z.coerce.number().int().min(1).default(10),
+    WIFI_CODE_ATTEMPTS_PER_GATEWAY: z.coerce.number().int().min(1).default(600),
+    FESTIVAL_LAST_DAY: z.iso.date().optional(),
 
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AUTH_JWT_EXPIRY: z.coerce.number().int().min(10).max(604_800).default(3600),

@@ -76,6 +76,47 @@ export interface LineupSnapshotsTable {
   last_updated: number
 }
 
+export interface WifiPassesTable {
+  user_id: string
+  code_hash: string
+  code_cipher: string
+  created_at: number
+}
+
+export interface WifiDevicesTable {
+  id: string
+  user_id: string
+  /** A keyed hash of the MAC address: the same device is recognised, its address is not kept. */
+  device_hash: string
+  label: string
+  gateway: string
+  first_seen: number
+  last_seen: number
+  /** When the session the gateway was given for it ends. */
+  session_until: number
+  /** When a gateway reported it cut off (deauthenticated), if it did. */
+  cut_off_at: number | null
+}
+
+export interface WifiGrantsTable {
+  gateway: string
+  rhid: string
+  /** None for a grace grant (an account waiting for its confirmation mail). */
+  device_id: string | null
+  /** The line authmon hands to `ndsctl auth`: rhid, minutes, rates, quotas, custom. */
+  line: string
+  created_at: number
+  acknowledged_at: number | null
+}
+
+export interface WifiGatewayNoticesTable {
+  id: string
+  gateway: string
+  kind: 'deauthed' | 'custom'
+  payload: string
+  received_at: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -86,4 +127,8 @@ export interface Database {
   rate_limits: RateLimitsTable
   vibes: VibesTable
   lineup_snapshots: LineupSnapshotsTable
+  wifi_passes: WifiPassesTable
+  wifi_devices: WifiDevicesTable
+  wifi_grants: WifiGrantsTable
+  wifi_gateway_notices: WifiGatewayNoticesTable
 }

@@ -20,9 +20,10 @@ export type Kind = (typeof KINDS)[number]
 export type Expected = number | [number, string] | 'ready'
 
 export interface MatrixRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
-  payload?: Record<string, unknown>
+  payload?: Record<string, unknown> | string
+  headers?: Record<string, string>
 }
 
 export interface Row {
@@ -44,6 +45,8 @@ export interface MatrixContext {
   victim: SignedUpUser
   attacker: SignedUpUser
   victimVibeId: () => string
+  /** The victim's WiFi device (admitted by the portal with the victim's pass). */
+  victimDeviceId: () => string
   /** A new password session of `user`'s: its refresh token. */
   signIn: (user: SignedUpUser) => Promise<string>
   /** Each user's password as it is now (the PUT /user row changes it). */
@@ -75,6 +78,9 @@ const same = (expected: Expected) =>
   Object.fromEntries(KINDS.map((kind) => [kind, expected])) as Record<Kind, Expected>
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url })
+/** A field of a JSON request's body. */
+const fieldOf = (sent: MatrixRequest, name: string) =>
+  typeof sent.payload === 'object' ? sent.payload[name] : undefined
 /** The fields of an auth answer that the checks read: a session's user, or a user. */
 const json = (answer: LightMyRequestResponse) =>
   answer.json() as { id: string; user: { id: string; email: string } }
@@ -85,7 +91,7 @@ const json = (answer: LightMyRequestResponse) =>
  */
 export function matrixRows(context: MatrixContext): Row[] {
   // Read when a cell runs, not now: the test signs the two users up in its beforeAll.
-  const { victimVibeId, signIn, passwords } = context
+  const { victimVibeId, victimDeviceId, signIn, passwords } = context
   const logout = (scope: string): Row => ({
     route: 'POST /auth/v1/logout',
     name: `POST /auth/v1/logout?scope=${scope}`,
@@ -140,6 +146,24 @@ export function matrixRows(context: MatrixContext): Row[] {
       request: () => get('/api/users/count'),
     },
     {
+      route: 'GET /api/wifi/pass',
+      name: 'GET /api/wifi/pass',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/api/wifi/pass'),
+    },
+    {
+      route: 'POST /api/wifi/pass/regenerate',
+      name: 'POST /api/wifi/pass/regenerate',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => ({ method: 'POST', url: '/api/wifi/pass/regenerate' }),
+    },
+    {
+      route: 'DELETE /api/wifi/devices/:id',
+      name: 'DELETE /api/wifi/devices/:id (the victim’s device)',
+      expected: { ...DATA_REFUSED, otherUser: [404, 'not_found'], own: 204 },
+      request: () => ({ method: 'DELETE', url: `/api/wifi/devices/${victimDeviceId()}` }),
+    },
+    {
       route: 'GET /auth/v1/user',
       name: 'GET /auth/v1/user',
       expected: { ...GOTRUE_REFUSED, otherUser: 200, own: 200 },
@@ -157,7 +181,7 @@ export function matrixRows(context: MatrixContext): Row[] {
       // Whoever the token belongs to now has that password (the victim only with their own).
       check: (answer, sent) => {
         if (answer.statusCode === 200)
-          passwords.set(json(answer).id, String(sent.payload?.password))
+          passwords.set(json(answer).id, String(fieldOf(sent, 'password')))
       },
     },
     {
@@ -181,7 +205,7 @@ export function matrixRows(context: MatrixContext): Row[] {
         payload: { email: uniqueEmail('matrix'), password: GOOD_PASSWORD },
       }),
       // The new account's session, never the token holder's.
-      check: (answer, sent) => expect(json(answer).user.email).toBe(sent.payload?.email),
+      check: (answer, sent) => expect(json(answer).user.email).toBe(fieldOf(sent, 'email')),
     },
     {
       route: 'POST /auth/v1/token',
@@ -253,6 +277,9 @@ export function matrixRows(context: MatrixContext): Row[] {
       },
     },
     ...['/auth/v1/settings', '/api/lineup', '/api/festival', '/healthz', '/readyz'].map(publicGet),
+    // The captive portal takes no token either: a token changes nothing, and its pages need the
+    // gateway's query or the state its forms carry.
+    ...portalRows(),
     {
       route: 'GET /api/live',
       name: 'live channel /api/live',
@@ -272,6 +299,83 @@ export function matrixRows(context: MatrixContext): Row[] {
     logout('local'),
     logout('others'),
     logout('global'),
+  ]
+}
+
+function portalRows(): Row[] {
+  const page = (route: string, name: string, expected: Expected, request: MatrixRequest): Row => ({
+    route,
+    name,
+    expected: same(expected),
+    request: () => request,
+  })
+  const form = (path: string, fields: Record<string, string>): MatrixRequest => ({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  })
+  const state = 'made-up-state'
+  return [
+    page(
+      'GET /wifi/portal/:gateway',
+      'GET /wifi/portal/:gateway (no query)',
+      400,
+      get('/wifi/portal/gate-1'),
+    ),
+    page(
+      'GET /wifi/portal/:gateway/',
+      'GET /wifi/portal/:gateway/ (unknown gateway)',
+      404,
+      get('/wifi/portal/nowhere/'),
+    ),
+    page(
+      'POST /wifi/portal/:gateway',
+      'POST /wifi/portal/:gateway (authmon, wrong gateway hash)',
+      403,
+      form('/wifi/portal/gate-3', {
+        auth_get: 'view',
+        gatewayhash: '0'.repeat(64),
+        payload: 'bm9uZQ==',
+      }),
+    ),
+    page(
+      'POST /wifi/portal/:gateway/',
+      'POST /wifi/portal/:gateway/ (authmon, no hash)',
+      403,
+      form('/wifi/portal/gate-3/', { auth_get: 'clear', payload: 'bm9uZQ==' }),
+    ),
+    page(
+      'POST /wifi/portal/:gateway/sign-in',
+      'POST /wifi/portal/:gateway/sign-in (made-up state)',
+      400,
+      form('/wifi/portal/gate-1/sign-in', { state, email: 'someone@example.test', password: 'x' }),
+    ),
+    page(
+      'POST /wifi/portal/:gateway/sign-up',
+      'POST /wifi/portal/:gateway/sign-up (made-up state)',
+      400,
+      form('/wifi/portal/gate-1/sign-up', { state, email: 'someone@example.test', password: 'x' }),
+    ),
+    page(
+      'POST /wifi/portal/:gateway/code',
+      'POST /wifi/portal/:gateway/code (made-up state)',
+      400,
+      form('/wifi/portal/gate-1/code', { state, code: 'AAAA-AAAA' }),
+    ),
+    page(
+      'GET /wifi/portal/:gateway/connecting',
+      'GET /wifi/portal/:gateway/connecting (no state)',
+      400,
+      get('/wifi/portal/gate-3/connecting'),
+    ),
+    page(
+      'GET /wifi/portal/:gateway/online',
+      'GET /wifi/portal/:gateway/online',
+      200,
+      get('/wifi/portal/gate-1/online'),
+    ),
+    page('GET /wifi/pass', 'GET /wifi/pass (no code)', 400, get('/wifi/pass')),
   ]
 }
 

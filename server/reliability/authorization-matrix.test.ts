@@ -8,8 +8,10 @@ import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { LiveTestClient } from '../test/live-test-client'
+import { fakeClient, fasQuery } from '../test/opennds-query'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
+import { formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
 import {
   describeExpected,
   type Expected,
@@ -32,6 +34,8 @@ describe('authorization matrix', () => {
   let victim: SignedUpUser
   let attacker: SignedUpUser
   let victimVibeId: string
+  let victimDeviceId: string
+  let victimPassCode: string
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -57,13 +61,19 @@ describe('authorization matrix', () => {
       return attacker
     },
     victimVibeId: () => victimVibeId,
+    victimDeviceId: () => victimDeviceId,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
   })
 
   beforeAll(async () => {
     t = await createTestApp(
-      { AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME_S), LIVE_HEARTBEAT_S: '1', MAIL_OUTBOX_DIR: outbox },
+      {
+        AUTH_JWT_EXPIRY: String(TOKEN_LIFETIME_S),
+        LIVE_HEARTBEAT_S: '1',
+        MAIL_OUTBOX_DIR: outbox,
+        WIFI_GATEWAYS_FILE: gatewaysFile(),
+      },
       {
         now: clock.now,
         onRoute: (route) => {
@@ -116,6 +126,18 @@ describe('authorization matrix', () => {
       },
     )
     victimVibeId = created.id
+    // The victim's WiFi pass, and a phone it let through at a gateway.
+    const pass = await t.app.inject({ url: '/api/wifi/pass', headers: bearer(tokens.own!) })
+    victimPassCode = pass.json().code
+    const gateway = GATEWAYS[0]
+    const portal = await t.app.inject({
+      url: `/wifi/portal/${gateway.id}/?${fasQuery(gateway, fakeClient())}`,
+    })
+    const admitted = await postForm(t, `/wifi/portal/${gateway.id}/code`, {
+      state: formState(portal.body),
+      code: victimPassCode,
+    })
+    victimDeviceId = new URL(String(admitted.headers.location)).searchParams.get('custom')!
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -151,6 +173,16 @@ describe('authorization matrix', () => {
         .where('user_id', '=', victim.userId)
         .orderBy('id')
         .execute(),
+      wifiPass: await db
+        .selectFrom('wifi_passes')
+        .selectAll()
+        .where('user_id', '=', victim.userId)
+        .execute(),
+      wifiDevices: await db
+        .selectFrom('wifi_devices')
+        .selectAll()
+        .where('user_id', '=', victim.userId)
+        .execute(),
     }
   }
 
@@ -179,6 +211,7 @@ describe('authorization matrix', () => {
         // Nobody but the victim reads the victim's e-mail, id or private data, or changes anything.
         const where = `${row.name} / ${kind}`
         expect(body, where).not.toContain(victim.email)
+        expect(body, where).not.toContain(victimPassCode)
         if (!(row.showsFeed && kind === 'otherUser')) {
           expect(body, where).not.toContain('victim-private-marker')
           expect(body, where).not.toContain(victim.userId)
@@ -193,7 +226,7 @@ describe('authorization matrix', () => {
     const sent = await row.request!()
     const answer = await t.app.inject({
       ...sent,
-      headers: token === undefined ? {} : bearer(token),
+      headers: { ...sent.headers, ...(token === undefined ? {} : bearer(token)) },
     })
     if (expected === 'ready') throw new Error(`${row.name}: an HTTP cell cannot expect 'ready'`)
     const [status, code]: [number, string?] = Array.isArray(expected) ? expected : [expected]

@@ -3,6 +3,7 @@ import * as auth from './001-auth'
 import * as vibes from './002-vibes'
 import * as lineup from './003-lineup'
 import * as sessionEnded from './004-session-ended-notify'
+import * as wifi from './005-wifi'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002-vibes': vibes,
   '003-lineup': lineup,
   '004-session-ended-notify': sessionEnded,
+  '005-wifi': wifi,
 }
 
 export const migrationProvider: MigrationProvider = {

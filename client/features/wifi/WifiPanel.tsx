@@ -1,0 +1,166 @@
+import { lazy, Suspense, useId, useState } from 'react'
+import { toast } from 'sonner'
+import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
+import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
+
+const PassQrCode = lazy(() => import('./PassQrCode'))
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
+
+const hours = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+
+/**
+ * My festival WiFi pass: the code to type on the WiFi sign-in page (or its QR code), what a
+ * session gives, the devices it let through (each forgettable), and a new code on request.
+ */
+export function WifiPanel() {
+  const headingId = useId()
+  const pass = useWifiPass()
+  return (
+    <section aria-labelledby={headingId} className="card">
+      <p className="text-xs font-semibold tracking-widest text-cyan-300 uppercase">Festival WiFi</p>
+      <h2 id={headingId} className="text-xl font-bold text-zinc-50">
+        Your WiFi pass
+      </h2>
+      {pass.isPending && <p className="mt-2 text-zinc-300">Loading your WiFi pass...</p>}
+      {pass.isError && (
+        <p className="mt-2 text-zinc-300" role="alert">
+          Couldn't load your WiFi pass. Try again in a moment.
+        </p>
+      )}
+      {pass.data && <PassDetails pass={pass.data} />}
+    </section>
+  )
+}
+
+function PassDetails({ pass }: { pass: WifiPass }) {
+  const [showQr, setShowQr] = useState(false)
+  const qrId = useId()
+  return (
+    <>
+      <p className="mt-3 text-sm text-zinc-300">
+        On the festival WiFi's sign-in page, choose <strong>WiFi pass code</strong> and type:
+      </p>
+      <p className="mt-2 font-mono text-3xl font-bold tracking-[0.2em] text-white">{pass.code}</p>
+      <p className="mt-2 text-sm text-zinc-300">
+        Each session lasts {hours(pass.sessionMinutes)}, on up to {pass.devicesPerAccount} devices
+        at once.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {pass.portalUrl && (
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={showQr}
+            aria-controls={qrId}
+            onClick={() => setShowQr((shown) => !shown)}
+          >
+            {showQr ? 'Hide QR code' : 'Show QR code'}
+          </button>
+        )}
+        <NewCodeButton />
+      </div>
+      {showQr && pass.portalUrl && (
+        <div id={qrId} className="mt-4">
+          <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
+            <PassQrCode url={pass.portalUrl} code={pass.code} />
+          </Suspense>
+        </div>
+      )}
+      <Devices devices={pass.devices} />
+      <p className="mt-4 text-xs text-zinc-400">
+        We keep no device addresses, only a scrambled fingerprint, and delete device records{' '}
+        {pass.retention.purgeAfter
+          ? `on ${pass.retention.purgeAfter} (${pass.retention.days} days after the festival)`
+          : `${pass.retention.days} days after a device was last seen`}
+        .
+      </p>
+    </>
+  )
+}
+
+function NewCodeButton() {
+  const regenerate = useRegeneratePass()
+  const [confirming, setConfirming] = useState(false)
+  if (!confirming) {
+    return (
+      <button type="button" className="btn-ghost" onClick={() => setConfirming(true)}>
+        Get a new code
+      </button>
+    )
+  }
+  const confirm = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false)
+        toast.success('New WiFi pass code', { description: 'The old code no longer works.' })
+      },
+      onError: (error) => toast.error("Couldn't make a new code", { description: error.message }),
+    })
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Get a new code</legend>
+      <span className="text-sm text-zinc-200">The old code stops working at once.</span>
+      <button
+        type="button"
+        className="btn-primary"
+        onClick={confirm}
+        disabled={regenerate.isPending}
+      >
+        Yes, new code
+      </button>
+      <button type="button" className="btn-ghost" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+    </fieldset>
+  )
+}
+
+function Devices({ devices }: { devices: WifiDevice[] }) {
+  const headingId = useId()
+  const forget = useForgetDevice()
+  return (
+    <section aria-labelledby={headingId} className="mt-5">
+      <h3 id={headingId} className="font-semibold text-zinc-50">
+        Devices on your pass
+      </h3>
+      {devices.length === 0 ? (
+        <p className="mt-1 text-sm text-zinc-300">None yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-white/10">
+          {devices.map((device) => (
+            <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <p className="min-w-0 text-sm">
+                <span className="block font-medium text-zinc-50">
+                  {device.label} · {device.gateway}
+                </span>
+                <span className="block text-zinc-300">
+                  {device.online ? 'Online' : device.cutOffAt ? 'Cut off' : 'Session ended'} · first
+                  seen {dateTime(device.firstSeen)} · last seen {dateTime(device.lastSeen)}
+                  {device.cutOffAt && ` · cut off ${dateTime(device.cutOffAt)}`}
+                </span>
+              </p>
+              <button
+                type="button"
+                className="btn-ghost text-sm"
+                aria-label={`Forget ${device.label} (${device.gateway})`}
+                disabled={forget.isPending}
+                onClick={() =>
+                  forget.mutate(device.id, {
+                    onSuccess: () => toast('Device forgotten'),
+                    onError: (error) =>
+                      toast.error("Couldn't forget the device", { description: error.message }),
+                  })
+                }
+              >
+                Forget
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

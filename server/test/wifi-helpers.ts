@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestApp } from './test-app'
+
+export const GATEWAYS = [
+  { id: 'gate-1', name: 'Festival Gate One', faskey: 'level-one-shared-key-123456', level: 1 },
+  { id: 'gate-2', name: 'FestivalLab2', faskey: 'level-two-shared-key-1234567', level: 2 },
+  {
+    id: 'gate-3',
+    name: 'FestivalLab3',
+    faskey: '3f1c0ffee0ddba11deadbeefcafef00d',
+    level: 3,
+    pollFrom: ['127.0.0.1', '198.51.100.1'],
+  },
+] as const
+
+/** A WIFI_GATEWAYS_FILE for the test app, written to a temporary file. */
+export function gatewaysFile(gateways: readonly object[] = GATEWAYS): string {
+  const path = join(
+    tmpdir(),
+    `vibeconnect-gateways-${process.pid}-${Date.now()}-${Math.random()}.json`,
+  )
+  writeFileSync(path, JSON.stringify(gateways))
+  return path
+}
+
+/** The portal state a page's forms carry. */
+export function formState(html: string): string {
+  const match = /name="state" value="([^"]+)"/.exec(html)
+  if (!match) throw new Error(`no portal state in the page:\n${html.slice(0, 500)}`)
+  return match[1]!
+}
+
+/** Posts one of the portal's forms as a browser does (url-encoded). */
+export const postForm = (
+  t: TestApp,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  })
+
+/** authmon's POST as openNDS's post-request.php makes it. */
+export const authmonPost = (
+  t: TestApp,
+  gateway: { id: string; name: string },
+  action: string,
+  payload = 'none',
+  remoteAddress = '127.0.0.1',
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/wifi/portal/${gateway.id}/`,
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      auth_get: action,
+      gatewayhash: createHash('sha256').update(encodeURIComponent(gateway.name)).digest('hex'),
+      payload: Buffer.from(payload).toString('base64'),
+    }).toString(),
+  })

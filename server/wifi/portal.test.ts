@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { createFakeClock } from '../test/fake-clock'
+import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { authmonPost, formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
+import { rhidOf, sha256hex } from './wifi-secrets'
+
+const [level1, level2, level3] = GATEWAYS
+const SITE = 'http://vibes.festival.test'
+
+describe('the WiFi captive portal', () => {
+  const clock = createFakeClock()
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(
+      { WIFI_GATEWAYS_FILE: gatewaysFile(), PUBLIC_URL: SITE, WIFI_SESSION_MINUTES: '90' },
+      { now: clock.now },
+    )
+  })
+  afterAll(() => t.close())
+
+  /** openNDS's redirect: the portal's first page for a new phone on `gateway`. */
+  async function openPortal(gateway: (typeof GATEWAYS)[number], client = fakeClient()) {
+    const page = await t.app.inject({
+      url: `/wifi/portal/${gateway.id}/?${fasQuery(gateway, client)}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
+    })
+    expect(page.statusCode, page.body).toBe(200)
+    return { client, page, state: formState(page.body) }
+  }
+
+  it('shows the three ways in, as plain HTML with no script, a strict CSP and no caching', async () => {
+    const { page } = await openPortal(level1)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['cache-control']).toBe('no-store')
+    const csp = String(page.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toMatch(/style-src 'sha256-[^']+'/)
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).toContain("form-action 'self' http://192.0.2.1:2050")
+    expect(page.body).not.toMatch(/<script|<link|<img|src=/i)
+    for (const action of ['sign-in', 'code', 'sign-up']) {
+      expect(page.body).toContain(`action="/wifi/portal/gate-1/${action}"`)
+    }
+    expect(Buffer.byteLength(page.body)).toBeLessThan(15 * 1024)
+  })
+
+  it('reads the level 2 and level 3 queries (AES) as well', async () => {
+    await openPortal(level2)
+    await openPortal(level3)
+  })
+
+  it.each([
+    ['no query at all', ''],
+    ['a fas that is not base64', 'fas=%%%'],
+    ['a fas for another gateway', fasQuery({ ...level1, name: 'Elsewhere' }, fakeClient())],
+    [
+      'a level 2 query encrypted with another key',
+      fasQuery({ ...level2, faskey: 'x'.repeat(32) }, fakeClient()),
+    ],
+    [
+      'a gateway address outside any LAN (an open redirect)',
+      fasQuery(level1, fakeClient({ gatewayaddress: '1.2.3.4:80' })),
+    ],
+  ])('answers %s with a clear page, not an error', async (_name, query) => {
+    const gateway = query.includes('iv=') ? level2 : level1
+    const page = await t.app.inject({ url: `/wifi/portal/${gateway.id}/?${query}` })
+    expect(page.statusCode).toBe(400)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain('This page needs the link the festival WiFi sends you to.')
+  })
+
+  it('refuses an unknown gateway', async () => {
+    const page = await t.app.inject({
+      url: `/wifi/portal/nowhere/?${fasQuery(level1, fakeClient())}`,
+    })
+    expect(page.statusCode).toBe(404)
+    expect(page.body).toContain('This WiFi gateway is not known here.')
+  })
+
+  it('signs in with a password and sends the phone to its gateway with the rhid (level 1)', async () => {
+    const user = await signUpUser(t)
+    const { client, state } = await openPortal(level1)
+    const answer = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    expect(answer.statusCode).toBe(303)
+    const location = new URL(String(answer.headers.location))
+    expect(location.origin).toBe('http://192.0.2.1:2050')
+    expect(location.pathname).toBe('/opennds_auth/')
+    expect(location.searchParams.get('tok')).toBe(rhidOf(hidOf(client), level1.faskey))
+    const redir = new URL(location.searchParams.get('redir')!)
+    expect(`${redir.origin}${redir.pathname}`).toBe(`${SITE}/wifi/portal/gate-1/online`)
+    // The custom string names the device record, never the person.
+    const custom = location.searchParams.get('custom')!
+    expect(custom).toMatch(/^[0-9a-f-]{36}$/)
+    const devices = await t.database.db
+      .selectFrom('wifi_devices')
+      .selectAll()
+      .where('id', '=', custom)
+      .execute()
+    expect(devices).toHaveLength(1)
+    expect(devices[0]).toMatchObject({ user_id: user.userId, label: 'iPhone', gateway: 'gate-1' })
+    expect(devices[0]!.session_until - clock.now()).toBe(90 * 60_000)
+    expect(JSON.stringify(devices)).not.toContain(client.clientmac)
+
+    const online = await t.app.inject({ url: `${redir.pathname}${redir.search}` })
+    expect(online.body).toContain("You're online")
+    expect(online.body).toContain('href="http://example.test/news?page=1"')
+    expect(online.body).toContain(`href="${SITE}/"`)
+  })
+
+  it('keeps the e-mail but not the password after a wrong password, and says why', async () => {
+    const user = await signUpUser(t)
+    const { state } = await openPortal(level1)
+    const answer = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: 'not the password at all',
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.body).toContain('That e-mail and password do not match an account.')
+    expect(answer.body).toContain(`value="${user.email}"`)
+    expect(answer.body).not.toContain('not the password at all')
+    expect(answer.body).toContain('role="alert"')
+  })
+
+  it('refuses a tampered or expired state with a way back', async () => {
+    const { state } = await openPortal(level1)
+    const tampered = `${state.slice(0, -2)}${state.endsWith('A') ? 'B' : 'A'}A`
+    const answer = await postForm(t, '/wifi/portal/gate-1/code', {
+      state: tampered,
+      code: 'AAAA-AAAA',
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.body).toContain('This sign-in page has expired')
+    clock.advance(21 * 60_000)
+    const late = await postForm(t, '/wifi/portal/gate-1/code', { state, code: 'AAAA-AAAA' })
+    expect(late.body).toContain('This sign-in page has expired')
+  })
+
+  it('admits a device with the WiFi pass code, and refuses a wrong one', async () => {
+    const user = await signUpUser(t)
+    const pass = await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    expect(pass.statusCode).toBe(200)
+    const { code } = pass.json()
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/)
+
+    const wrong = await openPortal(level1)
+    const refused = await postForm(t, '/wifi/portal/gate-1/code', {
+      state: wrong.state,
+      code: 'ZZZZ-ZZZZ',
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toContain('That WiFi pass code is not valid.')
+
+    const { state } = await openPortal(level1)
+    const typedLoosely = code.toLowerCase().replace('-', ' ')
+    const admitted = await postForm(t, '/wifi/portal/gate-1/code', { state, code: typedLoosely })
+    expect(admitted.statusCode).toBe(303)
+    expect(String(admitted.headers.location)).toMatch(
+      /^http:\/\/192\.0\.2\.1:2050\/opennds_auth\/\?tok=/,
+    )
+  })
+
+  it('holds a pass to its device limit, naming the devices that hold the places', async () => {
+    const user = await signUpUser(t)
+    const { code } = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    const phones = [fakeClient(), fakeClient(), fakeClient()]
+    for (const phone of phones) {
+      const { state } = await openPortal(level1, phone)
+      expect((await postForm(t, '/wifi/portal/gate-1/code', { state, code })).statusCode).toBe(303)
+    }
+    // One of the three again: still its place, no new one needed.
+    const again = await openPortal(level1, phones[0])
+    expect(
+      (await postForm(t, '/wifi/portal/gate-1/code', { state: again.state, code })).statusCode,
+    ).toBe(303)
+
+    const fourth = await openPortal(level1)
+    const refused = await postForm(t, '/wifi/portal/gate-1/code', { state: fourth.state, code })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toContain(
+      'Your WiFi pass is already online on 3 devices: iPhone (last seen',
+    )
+    expect(refused.body).toContain('Forget one in the VibeConnect app')
+
+    // Forgetting one in the app frees its place.
+    const listed = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    expect(listed.devices).toHaveLength(3)
+    const forget = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/wifi/devices/${listed.devices[0].id}`,
+      headers: bearer(user.accessToken),
+    })
+    expect(forget.statusCode).toBe(204)
+    const fifth = await openPortal(level1)
+    expect(
+      (await postForm(t, '/wifi/portal/gate-1/code', { state: fifth.state, code })).statusCode,
+    ).toBe(303)
+  })
+
+  it('a regenerated code replaces the old one at once', async () => {
+    const user = await signUpUser(t)
+    const first = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    const regenerated = await t.app.inject({
+      method: 'POST',
+      url: '/api/wifi/pass/regenerate',
+      headers: bearer(user.accessToken),
+    })
+    expect(regenerated.statusCode).toBe(200)
+    expect(regenerated.json().code).not.toBe(first.code)
+    const { state } = await openPortal(level1)
+    const old = await postForm(t, '/wifi/portal/gate-1/code', { state, code: first.code })
+    expect(old.body).toContain('That WiFi pass code is not valid.')
+  })
+
+  it('level 3: queues the grant for authmon, which collects it, acknowledges it, and the page goes online', async () => {
+    const user = await signUpUser(t)
+    const { client, state } = await openPortal(level3)
+    const answer = await postForm(t, '/wifi/portal/gate-3/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    expect(answer.statusCode).toBe(303)
+    const connecting = String(answer.headers.location)
+    expect(connecting).toMatch(/^\/wifi\/portal\/gate-3\/connecting\?s=/)
+
+    const waiting = await t.app.inject({ url: connecting })
+    expect(waiting.statusCode).toBe(200)
+    expect(waiting.body).toContain('Connecting…')
+    expect(waiting.body).toContain('http-equiv="refresh"')
+
+    const rhid = rhidOf(hidOf(client), level3.faskey)
+    const view = await authmonPost(t, level3, 'view')
+    expect(view.statusCode).toBe(200)
+    expect(view.body.startsWith('* ')).toBe(true)
+    const lines = view.body.slice(2).split(' ').map(decodeURIComponent)
+    const line = lines.find((entry) => entry.startsWith(rhid))!
+    expect(line).toMatch(new RegExp(`^${rhid} 90 0 0 0 0 [0-9a-f-]{36}$`))
+
+    expect((await authmonPost(t, level3, 'view', `* ${rhid}`)).body).toBe('ack')
+    const after = await authmonPost(t, level3, 'view')
+    expect(after.body).not.toContain(rhid)
+    const done = await t.app.inject({ url: connecting })
+    expect(done.statusCode).toBe(303)
+    expect(String(done.headers.location)).toMatch(/^\/wifi\/portal\/gate-3\/online\?s=/)
+  })
+
+  it('authmon answers only its own gateway, from the addresses the organiser listed', async () => {
+    const stranger = await authmonPost(t, { ...level3, name: 'SomeoneElse' }, 'view')
+    expect(stranger.statusCode).toBe(403)
+    const elsewhere = await authmonPost(t, level3, 'view', 'none', '203.0.113.50')
+    expect(elsewhere.statusCode).toBe(403)
+    expect(elsewhere.body).not.toContain(level3.faskey)
+    const levelOne = await authmonPost(t, level1, 'view')
+    expect(levelOne.statusCode).toBe(403)
+  })
+
+  it('authmon clear empties the queue; deauthed notices free the device place', async () => {
+    const user = await signUpUser(t)
+    const { state } = await openPortal(level3)
+    await postForm(t, '/wifi/portal/gate-3/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    const [device] = await t.database.db
+      .selectFrom('wifi_devices')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect((await authmonPost(t, level3, 'clear')).statusCode).toBe(200)
+    expect((await authmonPost(t, level3, 'view')).body).toBe('*')
+    const notice = `method=timeout_deauth, clientmac=02:00:00:00:00:99, bytes_incoming=1, bytes_outgoing=2, session_start=1, session_end=2, token=abc, custom=${device!.id}`
+    expect((await authmonPost(t, level3, 'deauthed', notice)).body).toBe('ack')
+    const cut = await t.database.db
+      .selectFrom('wifi_devices')
+      .selectAll()
+      .where('id', '=', device!.id)
+      .executeTakeFirst()
+    expect(cut?.cut_off_at).toBe(clock.now())
+  })
+
+  it('tells an already authenticated phone it is online', async () => {
+    const page = await t.app.inject({ url: '/wifi/portal/gate-1/?status=authenticated' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain("You're online")
+  })
+
+  it('creates an account from the portal and lets the device through', async () => {
+    const { state } = await openPortal(level1)
+    const email = uniqueEmail('portal')
+    const answer = await postForm(t, '/wifi/portal/gate-1/sign-up', {
+      state,
+      email,
+      password: GOOD_PASSWORD,
+    })
+    expect(answer.statusCode).toBe(303)
+    expect(String(answer.headers.location)).toContain('/opennds_auth/?tok=')
+    const users = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', '=', email)
+      .execute()
+    expect(users).toHaveLength(1)
+  })
+
+  it('gateway secrets never appear in a page or an answer', async () => {
+    const { page } = await openPortal(level2)
+    const authmon = await authmonPost(t, level3, 'view')
+    for (const body of [page.body, authmon.body]) {
+      for (const gateway of GATEWAYS) expect(body).not.toContain(gateway.faskey)
+    }
+    expect(sha256hex('x')).toHaveLength(64)
+  })
+})
