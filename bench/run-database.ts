@@ -18,6 +18,7 @@ import {
 } from './measures/reads'
 import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureStartup } from './measures/startup'
+import { measureWifi } from './measures/wifi'
 
 export const GROUPS = [
   'calibration',
@@ -27,6 +28,7 @@ export const GROUPS = [
   'lineup',
   'signin',
   'refresh',
+  'wifi',
   'startup',
   'lighthouse',
   'live',
@@ -89,6 +91,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
       await measureSignInStorm(ctx)
     }
     if (has('refresh')) await measureRefresh(ctx)
+    if (has('wifi')) await measureWifi(ctx)
     // Restarts leave a fresh process for the memory and browser measurements that follow.
     if (has('startup')) await measureStartup(ctx, firstStartMs)
     if (has('lighthouse')) await measureLighthouse(ctx)

@@ -5,6 +5,15 @@ export type LoadScenario =
   | { kind: 'get'; path: string; headers: Array<Record<string, string>> }
   | { kind: 'signin'; emails: string[]; password: string }
   | { kind: 'refresh'; tokens: string[] }
+  /** A phone through the WiFi portal: openNDS's redirect (GET), then the sign-in form (POST). */
+  | {
+      kind: 'portal-signin'
+      gateway: { id: string; name: string }
+      emails: string[]
+      password: string
+    }
+  /** A level-3 gateway's authmon poll of an empty queue. */
+  | { kind: 'authmon'; gateway: { id: string; name: string }; gatewayHash: string }
 
 export interface LoadSpec {
   url: string
@@ -14,6 +23,8 @@ export interface LoadSpec {
   /** Fixed offered load (requests/s over all connections); unset: as fast as answers come. */
   overallRate?: number
   expectStatus: number
+  /** Statuses that are neither counted nor unexpected (a scenario's preparatory requests). */
+  ignoreStatus?: number[]
   scenario: LoadScenario
 }
 

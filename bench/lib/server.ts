@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { freePort } from '../../scripts/free-port.mjs'
 import { processCpuMs } from './cpu-time'
+import { BENCH_GATEWAYS } from './wifi'
 
 export interface BenchServer {
   url: string
@@ -35,6 +37,8 @@ export interface ServerOptions {
 /** Starts the built server exactly as production does, and times it until it is ready. */
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const port = options.port ?? (await freePort())
+  const gatewaysFile = join(dirname(options.mailDir), 'wifi-gateways.json')
+  writeFileSync(gatewaysFile, JSON.stringify(BENCH_GATEWAYS))
   const started = performance.now()
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
@@ -51,6 +55,9 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       CLIENT_DIST_DIR: './dist/client',
       // Every bench client comes from 127.0.0.1; the per-address cap (50) would refuse them.
       LIVE_MAX_CONNECTIONS_PER_IP: '100000',
+      // The portal's sign-ins rotate over the seeded accounts, a device each time.
+      WIFI_GATEWAYS_FILE: gatewaysFile,
+      WIFI_DEVICES_PER_ACCOUNT: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

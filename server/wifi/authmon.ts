@@ -26,10 +26,17 @@ const MAX_PENDING_READ = 50
 
 const refused = (message: string) => new AppError(403, 'forbidden', message)
 
+const hashesOf = new WeakMap<Gateway, Set<string>>()
+
 /** The gateway hash authmon sends: sha256 of its URL-encoded name (either encoding is accepted). */
 export function gatewayHashes(gateway: Gateway): Set<string> {
-  const phpStyle = encodeURIComponent(gateway.name).replace(/%20/g, '+')
-  return new Set([gateway.name, encodeURIComponent(gateway.name), phpStyle].map(sha256hex))
+  let hashes = hashesOf.get(gateway)
+  if (!hashes) {
+    const phpStyle = encodeURIComponent(gateway.name).replace(/%20/g, '+')
+    hashes = new Set([gateway.name, encodeURIComponent(gateway.name), phpStyle].map(sha256hex))
+    hashesOf.set(gateway, hashes)
+  }
+  return hashes
 }
 
 /**
