@@ -9,6 +9,7 @@ import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth-module'
 import type { Config } from './config/config'
+import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { createChangeBus } from './events/create-change-bus'
@@ -126,7 +127,8 @@ export async function buildApp(
   const now = options.now ?? Date.now
   const changes = await createChangeBus(config, database, app.log)
   app.addHook('onClose', async () => changes.close())
-  const auth = await createAuthService({ config, database, changes, now, log: app.log })
+  const uplinks = new UplinkAddresses(config.WIFI_UPLINK_ADDRESSES)
+  const auth = await createAuthService({ config, database, changes, uplinks, now, log: app.log })
   // Queued mail still needs the database (LIFO: this runs before the hooks above close it).
   app.addHook('onClose', async () => auth.mailSent())
   const vibes = new VibesService({ database, changes, now, log: app.log })
