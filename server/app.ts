@@ -137,22 +137,6 @@ export async function buildApp(
     vibes.close()
     userCount.close()
   })
-  // The live channel takes what it sends from the features through this, and imports none.
-  const liveSources: LiveSources = {
-    async authenticate(token) {
-      const caller = await auth.authenticateToken(token)
-      return { userId: caller.id, sessionId: caller.sessionId, expiresAtMs: caller.expiresAtMs }
-    },
-    sessionIsActive: (session) => auth.sessionIsActive(session.sessionId, session.userId),
-    readVibe: (id) => vibes.find(id),
-    readUserCount: () => userCount.current(),
-  }
-  const live = createLiveHub({
-    config,
-    sources: liveSources,
-    now,
-    log: app.log.child({ component: 'live' }),
-  })
   const wifi = createWifiFeature({
     config,
     database,
@@ -162,6 +146,24 @@ export async function buildApp(
   })
   wifi.pass.startPurging()
   app.addHook('onClose', async () => wifi.pass.stop())
+  // The live channel takes what it sends from the features through this, and imports none.
+  const liveSources: LiveSources = {
+    async authenticate(token) {
+      const caller = await auth.authenticateToken(token)
+      return { userId: caller.id, sessionId: caller.sessionId, expiresAtMs: caller.expiresAtMs }
+    },
+    sessionIsActive: (session) => auth.sessionIsActive(session.sessionId, session.userId),
+    readVibe: (id) => vibes.find(id),
+    readUserCount: () => userCount.current(),
+    isKnownGuest: (userId) => wifi.pass.hasDeviceOnline(userId),
+  }
+  const live = createLiveHub({
+    config,
+    sources: liveSources,
+    uplinks,
+    now,
+    log: app.log.child({ component: 'live' }),
+  })
   const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, wifi, live }
   app.decorate('ctx', ctx)
 
