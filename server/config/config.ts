@@ -76,6 +76,7 @@ export const ConfigSchema = z
     RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(10),
+    // Sign-ups and mails (confirmation, recovery, codes) for one e-mail address, and codes tried.
     RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(30),
     // A festival WiFi's uplinks, which everyone behind its NAT shares (docs/wifi.md, ADR 026), and
