@@ -9,6 +9,7 @@ import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth-module'
 import type { Config } from './config/config'
+import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { createChangeBus } from './events/create-change-bus'
@@ -126,7 +127,8 @@ export async function buildApp(
   const now = options.now ?? Date.now
   const changes = await createChangeBus(config, database, app.log)
   app.addHook('onClose', async () => changes.close())
-  const auth = await createAuthService({ config, database, changes, now, log: app.log })
+  const uplinks = new UplinkAddresses(config.WIFI_UPLINK_ADDRESSES)
+  const auth = await createAuthService({ config, database, changes, uplinks, now, log: app.log })
   // Queued mail still needs the database (LIFO: this runs before the hooks above close it).
   app.addHook('onClose', async () => auth.mailSent())
   const vibes = new VibesService({ database, changes, now, log: app.log })
@@ -134,22 +136,6 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     vibes.close()
     userCount.close()
-  })
-  // The live channel takes what it sends from the features through this, and imports none.
-  const liveSources: LiveSources = {
-    async authenticate(token) {
-      const caller = await auth.authenticateToken(token)
-      return { userId: caller.id, sessionId: caller.sessionId, expiresAtMs: caller.expiresAtMs }
-    },
-    sessionIsActive: (session) => auth.sessionIsActive(session.sessionId, session.userId),
-    readVibe: (id) => vibes.find(id),
-    readUserCount: () => userCount.current(),
-  }
-  const live = createLiveHub({
-    config,
-    sources: liveSources,
-    now,
-    log: app.log.child({ component: 'live' }),
   })
   const wifi = createWifiFeature({
     config,
@@ -160,6 +146,24 @@ export async function buildApp(
   })
   wifi.pass.startPurging()
   app.addHook('onClose', async () => wifi.pass.stop())
+  // The live channel takes what it sends from the features through this, and imports none.
+  const liveSources: LiveSources = {
+    async authenticate(token) {
+      const caller = await auth.authenticateToken(token)
+      return { userId: caller.id, sessionId: caller.sessionId, expiresAtMs: caller.expiresAtMs }
+    },
+    sessionIsActive: (session) => auth.sessionIsActive(session.sessionId, session.userId),
+    readVibe: (id) => vibes.find(id),
+    readUserCount: () => userCount.current(),
+    isKnownGuest: (userId) => wifi.pass.hasDeviceOnline(userId),
+  }
+  const live = createLiveHub({
+    config,
+    sources: liveSources,
+    uplinks,
+    now,
+    log: app.log.child({ component: 'live' }),
+  })
   const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, wifi, live }
   app.decorate('ctx', ctx)
 

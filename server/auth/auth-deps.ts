@@ -1,4 +1,5 @@
 import type { Config } from '../config/config'
+import type { UplinkAddresses } from '../config/uplink-addresses'
 import type { AppDatabase } from '../db/database'
 import type { ChangeBus } from '../events/change-bus'
 import type { MailQueue } from '../mail/mail-queue'
@@ -13,6 +14,8 @@ export interface AuthDeps {
   /** Mail work done off the request path (links, codes). */
   mail: MailQueue
   limiter: RateLimiter
+  /** Addresses many people share, whose per-address limits are the crowd's (ADR 026). */
+  uplinks: UplinkAddresses
   changes: ChangeBus
   /** Where sessions start, end and are checked: the only place (issue 16). */
   sessions: Sessions

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config/config'
+import type { UplinkAddresses } from '../config/uplink-addresses'
 import type { AppDatabase } from '../db/database'
 import type { ChangeBus } from '../events/change-bus'
 import { MailQueue } from '../mail/mail-queue'
@@ -14,10 +15,11 @@ export async function createAuthService(options: {
   config: Config
   database: AppDatabase
   changes: ChangeBus
+  uplinks: UplinkAddresses
   now: () => number
   log: FastifyBaseLogger
 }): Promise<AuthService> {
-  const { config, database, changes, now, log } = options
+  const { config, database, changes, uplinks, now, log } = options
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -28,6 +30,7 @@ export async function createAuthService(options: {
     config,
     database,
     changes,
+    uplinks,
     now,
     sessions: new Sessions({ database, changes, now }),
     signingKey: await loadSigningKey(database, config.AUTH_JWT_SECRET, now()),

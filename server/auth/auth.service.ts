@@ -3,6 +3,7 @@ import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
 import { requestRecovery, verifyEmailLink } from './email-links'
+import { hitAddressLimit, hitEmailLimit } from './request-limits'
 import { sendReauthenticationCode } from './reauthentication'
 import { SessionTokens } from './session-tokens'
 import type { Sessions } from './sessions'
@@ -28,10 +29,9 @@ export class AuthService {
   }
 
   async signUp(input: { email: string; password: string }, meta: RequestMeta, redirectTo?: string) {
-    await this.deps.limiter.hit(
-      { name: 'signup:ip', max: this.deps.config.RATE_LIMIT_SIGNUP_PER_IP },
-      meta.ip,
-    )
+    // The address's own limit first: one address tried over and over stops there.
+    await hitEmailLimit(this.deps, input.email)
+    await hitAddressLimit(this.deps, 'signup', meta.ip)
     return signUp(this.deps, this.tokens, input, meta, redirectTo)
   }
 
@@ -66,18 +66,11 @@ export class AuthService {
   }
 
   async followLink(token: string, type: string, meta: RequestMeta) {
-    await this.deps.limiter.hit(
-      { name: 'verify:ip', max: this.deps.config.RATE_LIMIT_VERIFY_PER_IP },
-      meta.ip,
-    )
+    await hitAddressLimit(this.deps, 'verify', meta.ip)
     return verifyEmailLink(this.deps, this.tokens, token, type, meta)
   }
 
   async recover(email: string, meta: RequestMeta, redirectTo?: string): Promise<void> {
-    await this.deps.limiter.hit(
-      { name: 'recover:ip', max: this.deps.config.RATE_LIMIT_RECOVER_PER_IP },
-      meta.ip,
-    )
     await requestRecovery(this.deps, email, meta, redirectTo)
   }
 

@@ -8,6 +8,7 @@ import {
   insertOneTimeToken,
 } from './one-time-tokens.repository'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
+import { hitAddressLimit, hitEmailLimit } from './request-limits'
 import type { SessionTokens } from './session-tokens'
 import type { IssuedSession } from './user.presenter'
 import { findUserByEmail, findUserById, markEmailConfirmed, type UserRow } from './users.repository'
@@ -59,8 +60,8 @@ export async function storeEmailLink(
 }
 
 /**
- * `POST /recover`: counts the request against the address's mail limit whether or not it has an
- * account, and does everything else (the lookup, the link, the mail) off the request path, so
+ * `POST /recover`: counts the request against the e-mail address's mail limit whether or not it
+ * has an account, then against the client address's limit, and does everything else (the lookup, the link, the mail) off the request path, so
  * neither the answer nor its timing says whether the address is registered.
  */
 export async function requestRecovery(
@@ -69,10 +70,8 @@ export async function requestRecovery(
   meta: RequestMeta,
   redirectTo: string | undefined,
 ): Promise<void> {
-  await deps.limiter.hit(
-    { name: 'email:address', max: deps.config.RATE_LIMIT_EMAIL_PER_ADDRESS },
-    email,
-  )
+  await hitEmailLimit(deps, email)
+  await hitAddressLimit(deps, 'recover', meta.ip)
   deps.mail.later('recovery link', async () => {
     const user = await findUserByEmail(deps.database.db, email)
     if (!user) return undefined

@@ -20,7 +20,8 @@ export function weakPasswordError(password: string) {
 }
 
 /**
- * Creates an account. Without e-mail confirmation the answer is a session; with it, the answer is
+ * Creates an account (the caller has counted it against the e-mail's and the client's limits).
+ * Without e-mail confirmation the answer is a session; with it, the answer is
  * a pending user and a link goes out by mail (ADR 018).
  */
 export async function signUp(
@@ -61,10 +62,6 @@ async function signUpPendingConfirmation(
   meta: RequestMeta,
   redirectTo: string | undefined,
 ) {
-  await deps.limiter.hit(
-    { name: 'email:address', max: deps.config.RATE_LIMIT_EMAIL_PER_ADDRESS },
-    input.email,
-  )
   const now = deps.now()
   const encryptedPassword = await hashPassword(input.password)
   const outcome = await writeTransaction(deps.database, async (trx) => {

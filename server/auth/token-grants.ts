@@ -5,6 +5,7 @@ import { hashOpaqueToken } from './opaque-token'
 import { verifyAgainstDummy, verifyPassword } from './password'
 import type { SessionTokens } from './session-tokens'
 import { findRefreshTokenWithUser } from './sessions.repository'
+import { hitAddressLimit } from './request-limits'
 import { SignInFailures } from './sign-in-failures'
 import { presentSession } from './user.presenter'
 import { findUserByEmail, recordSignIn } from './users.repository'
@@ -22,9 +23,11 @@ export async function checkPassword(
   input: { email: string; password: string },
   meta: RequestMeta,
 ) {
-  await deps.limiter.hit({ name: 'signin:ip', max: deps.config.RATE_LIMIT_SIGNIN_PER_IP }, meta.ip)
   const failures = new SignInFailures(deps)
+  // The account's failures first: a pair already spent is refused before it costs the client's
+  // address anything, so one guesser behind a shared uplink does not use up the crowd's budget.
   const { failedHere } = await failures.check(input.email, meta.ip)
+  await hitAddressLimit(deps, 'signin', meta.ip)
   const user = await findUserByEmail(deps.database.db, input.email)
   const valid = user
     ? await verifyPassword(user.encrypted_password, input.password)

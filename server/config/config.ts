@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { uplinkAddressesFromEnv } from './uplink-addresses'
 
 // Environment variables are strings; accept the usual spellings of a switch.
 const booleanFromEnv = z
@@ -75,11 +76,24 @@ export const ConfigSchema = z
     RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_RECOVER_PER_IP: z.coerce.number().int().min(1).default(10),
+    // Sign-ups and mails (confirmation, recovery, codes) for one e-mail address, and codes tried.
     RATE_LIMIT_EMAIL_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().min(1).default(30),
+    // A festival WiFi's uplinks, which everyone behind its NAT shares (docs/wifi.md, ADR 026), and
+    // the per-address budgets they get instead of one client's: sized for thousands of people.
+    WIFI_UPLINK_ADDRESSES: uplinkAddressesFromEnv,
+    RATE_LIMIT_SIGNUP_PER_UPLINK: z.coerce.number().int().min(1).default(1000),
+    RATE_LIMIT_SIGNIN_PER_UPLINK: z.coerce.number().int().min(1).default(2000),
+    RATE_LIMIT_RECOVER_PER_UPLINK: z.coerce.number().int().min(1).default(200),
+    RATE_LIMIT_VERIFY_PER_UPLINK: z.coerce.number().int().min(1).default(1000),
 
     LIVE_HEARTBEAT_S: z.coerce.number().int().min(1).max(300).default(25),
     LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+    // Per instance, like the per-address cap; a declared uplink's sockets of accounts with a device
+    // the portal admitted count against their account only.
+    LIVE_MAX_CONNECTIONS_PER_UPLINK: z.coerce.number().int().min(1).default(10_000),
+    // Everywhere, the declared uplinks included: one account's tabs and devices.
+    LIVE_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LIVE_FANOUT_MAX_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(200),
 
     LINEUP_URL: z.url().optional(),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config/config'
+import type { UplinkAddresses } from '../config/uplink-addresses'
 import { LiveHub } from './live-hub'
 import type { LiveSources } from './live-sources'
 
@@ -7,12 +8,20 @@ import type { LiveSources } from './live-sources'
 export function createLiveHub(deps: {
   config: Config
   sources: LiveSources
+  uplinks: UplinkAddresses
   now: () => number
   log: FastifyBaseLogger
 }): LiveHub {
-  const { config, sources } = deps
+  const { config, sources, uplinks } = deps
   return new LiveHub({
-    maxConnectionsPerIp: config.LIVE_MAX_CONNECTIONS_PER_IP,
+    maxConnectionsFor: (ip) =>
+      uplinks.budget(ip, {
+        perAddress: config.LIVE_MAX_CONNECTIONS_PER_IP,
+        perUplink: config.LIVE_MAX_CONNECTIONS_PER_UPLINK,
+      }),
+    maxConnectionsPerAccount: config.LIVE_MAX_CONNECTIONS_PER_ACCOUNT,
+    countsAgainstAccountOnly: async (ip, userId) =>
+      uplinks.isUplink(ip) && (await sources.isKnownGuest(userId)),
     heartbeatMs: config.LIVE_HEARTBEAT_S * 1000,
     fanOutMaxWaitMs: config.LIVE_FANOUT_MAX_WAIT_MS,
     now: deps.now,

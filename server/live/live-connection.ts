@@ -49,6 +49,10 @@ export class LiveConnection {
   alive = true
   /** Whether the client said it understands `batch` frames (in its latest `auth`). */
   acceptsBatch = false
+  /** Whether the socket holds a place in its address's cap (the hub's bookkeeping). */
+  countsAgainstAddress = false
+  /** The account whose cap the socket counts against, once signed in (the hub's bookkeeping). */
+  account: string | undefined
   private closed = false
   private authTimer: NodeJS.Timeout | undefined
   private messageAllowance = MESSAGE_BURST
@@ -200,7 +204,9 @@ export class LiveConnection {
       if (first) this.send({ type: 'ready' })
     } catch (error) {
       if (error instanceof AppError) {
-        return this.refuse(LIVE_CLOSE.unauthorized, error.code, error.message)
+        const closeCode =
+          error.status === 429 ? LIVE_CLOSE.tooManyConnections : LIVE_CLOSE.unauthorized
+        return this.refuse(closeCode, error.code, error.message)
       }
       // The session could not be checked (database down): not the client's fault, so it may
       // come back shortly rather than sign in again.

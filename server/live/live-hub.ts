@@ -5,11 +5,11 @@ import {
   type ServerMessage,
 } from '../../shared/live/live-protocol'
 import { FanOut, type PreparedFrame } from './fan-out'
+import { type AdmissionRules, LiveAdmission } from './live-admission'
 import { LiveConnection } from './live-connection'
 import type { LiveSession, LiveSocket } from './live-socket'
 
-export interface LiveHubOptions {
-  maxConnectionsPerIp: number
+export interface LiveHubOptions extends AdmissionRules {
   heartbeatMs: number
   /** The most a change waits for the next fan-out pass (changes that wait share one frame). */
   fanOutMaxWaitMs?: number
@@ -27,12 +27,11 @@ const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfi
 /** Every live socket of this app instance: admission, fan-out, heartbeats and shutdown. */
 export class LiveHub {
   private readonly connections = new Set<LiveConnection>()
-  private readonly perIp = new Map<string, number>()
+  private readonly admission: LiveAdmission
   private readonly counters = {
     serialized: 0,
     framesSent: 0,
     bytesSent: 0,
-    refused: 0,
     beats: 0,
     droppedSlow: 0,
     droppedFlooding: 0,
@@ -46,6 +45,7 @@ export class LiveHub {
   constructor(private readonly options: LiveHubOptions) {
     // An unauthenticated socket must not outlive one heartbeat period (nor a few seconds).
     this.authTimeoutMs = Math.min(MAX_AUTH_TIMEOUT_MS, options.heartbeatMs)
+    this.admission = new LiveAdmission(options, options.log)
     this.fanOut = new FanOut({
       recipients: this.connections,
       send: (connection, frame) => this.sendBroadcast(connection, frame),
@@ -67,6 +67,9 @@ export class LiveHub {
       sockets: this.connections.size,
       ready,
       ...this.counters,
+      // Sockets refused for their address's cap, and signed-in ones for their account's.
+      refused: this.admission.refused.forAddress,
+      refusedForAccount: this.admission.refused.forAccount,
       framesSent: this.counters.framesSent + framesSent,
       bytesSent: this.counters.bytesSent + bytesSent,
       passes,
@@ -80,7 +83,7 @@ export class LiveHub {
       socket,
       ip,
       {
-        authenticate: this.options.authenticate,
+        authenticate: (token) => this.authenticate(connection, token),
         onSent: (bytes) => this.countSent(bytes),
         onError: (error) => this.options.log.warn({ err: error }, 'live auth check failed'),
         onDropped: (reason) => {
@@ -97,8 +100,7 @@ export class LiveHub {
       connection.close(LIVE_CLOSE.goingAway, 'server shutting down')
       return connection
     }
-    if ((this.perIp.get(ip) ?? 0) >= this.options.maxConnectionsPerIp) {
-      this.counters.refused += 1
+    if (!this.admission.admitAddress(connection)) {
       connection.refuse(
         LIVE_CLOSE.tooManyConnections,
         'too_many_connections',
@@ -107,17 +109,24 @@ export class LiveHub {
       return connection
     }
     this.connections.add(connection)
-    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1)
     return connection
   }
 
   /** Forgets a socket once it has closed, whoever closed it. */
   remove(connection: LiveConnection): void {
     connection.markClosed()
-    if (!this.connections.delete(connection)) return
-    const left = (this.perIp.get(connection.ip) ?? 1) - 1
-    if (left > 0) this.perIp.set(connection.ip, left)
-    else this.perIp.delete(connection.ip)
+    if (this.connections.delete(connection)) this.admission.release(connection)
+  }
+
+  /**
+   * A socket's `auth`: the token and session, then the account's cap. A socket refused by the cap
+   * is told `too_many_connections` and closed with 4429, never 4401, so its client keeps its session.
+   */
+  private async authenticate(connection: LiveConnection, token: string): Promise<LiveSession> {
+    const session = await this.options.authenticate(token)
+    const isOpen = () => this.connections.has(connection)
+    if (isOpen()) await this.admission.admitAccount(connection, session.userId, isOpen)
+    return session
   }
 
   get hasSubscribers(): boolean {

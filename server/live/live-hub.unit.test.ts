@@ -54,7 +54,8 @@ const vibe: Vibe = {
 function setup(overrides: Partial<LiveHubOptions> = {}) {
   let now = 1_000_000
   const hub = new LiveHub({
-    maxConnectionsPerIp: 100,
+    maxConnectionsFor: () => 100,
+    maxConnectionsPerAccount: 10,
     heartbeatMs: 60_000,
     now: () => now,
     log: silentLog,
@@ -219,7 +220,7 @@ describe('live hub', () => {
   })
 
   it('batches changes that queue up, except for a client that never said it reads batches', async () => {
-    const { hub, signIn } = setup({ maxConnectionsPerIp: 1000 })
+    const { hub, signIn } = setup({ maxConnectionsFor: () => 1000 })
     // More sockets than one chunk, so the first pass yields and the next changes queue up.
     const sockets = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>

@@ -13,4 +13,6 @@ export interface LiveSources {
   /** A vibe as clients see it, or undefined once it is gone. */
   readVibe(id: string): Promise<Vibe | undefined>
   readUserCount(): Promise<number>
+  /** Whether the account has a device the festival WiFi's portal admitted, online now. */
+  isKnownGuest(userId: string): Promise<boolean>
 }

@@ -91,6 +91,8 @@ describe('SIGTERM under load', () => {
       DATABASE_URL: database.url,
       RATE_LIMIT: 'off',
       LIVE_MAX_CONNECTIONS_PER_IP: '500',
+      // The live clients share one account.
+      LIVE_MAX_CONNECTIONS_PER_ACCOUNT: '500',
       LOG_LEVEL: 'info',
     })
     const LIVE_CLIENTS = 200

@@ -69,7 +69,12 @@ describe('live channel under random frames', () => {
   let framesSent = 0
   beforeAll(async () => {
     // The per-address cap is far above what the properties hold open at once.
-    t = await createTestApp({ LIVE_HEARTBEAT_S: '5', LIVE_MAX_CONNECTIONS_PER_IP: '1000' })
+    t = await createTestApp({
+      LIVE_HEARTBEAT_S: '5',
+      LIVE_MAX_CONNECTIONS_PER_IP: '1000',
+      // One account's sockets, opened one after another faster than their closes are seen.
+      LIVE_MAX_CONNECTIONS_PER_ACCOUNT: '1000',
+    })
     url = await t.listen()
     user = await signUpUser(t)
   })

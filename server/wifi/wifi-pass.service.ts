@@ -49,6 +49,16 @@ export class WifiPassService {
     return this.present(user.id, await this.issue(user.id, true), siteUrl)
   }
 
+  /**
+   * Whether the account has a device the portal admitted whose WiFi session runs now: a guest the
+   * festival's WiFi knows (the live channel's limits behind a declared uplink, ADR 026).
+   */
+  async hasDeviceOnline(userId: string): Promise<boolean> {
+    const now = this.deps.now()
+    const devices = await listDevices(this.deps.database.db, userId)
+    return devices.some((device) => holdsPlace(device, now))
+  }
+
   /** Forgets one of my devices: its record goes, and its place is free again. */
   async forgetDevice(user: AuthUser, id: string): Promise<void> {
     const deleted = await writeTransaction(this.deps.database, (trx) =>

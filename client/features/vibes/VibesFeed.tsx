@@ -8,6 +8,7 @@ import { FeedEntry } from './FeedEntry'
 import { FeedToolbar } from './FeedToolbar'
 import { resyncFeed } from './live/live-cache-sync'
 import type { LiveStatus } from './live/live-connection'
+import { pollingInterval } from './live/polling'
 import { useUserCount } from './user-count.api'
 import { useVibesFeed } from './vibes-feed.api'
 
@@ -21,8 +22,8 @@ interface VibesFeedProps {
 export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) {
   const titleId = useId()
   const queryClient = useQueryClient()
-  const feed = useVibesFeed()
-  const userCount = useUserCount()
+  const feed = useVibesFeed(pollingInterval(liveStatus))
+  const userCount = useUserCount(pollingInterval(liveStatus))
   const now = useNow()
   const sentinel = useRef<HTMLDivElement>(null)
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError

@@ -12,9 +12,12 @@ export const userCountQuery = queryOptions({
   select: (data) => data.count,
 })
 
-/** How many people have signed up; kept current by the live channel. Undefined until known. */
-export function useUserCount(): number | undefined {
-  const query = useQuery(userCountQuery)
+/**
+ * How many people have signed up; kept current by the live channel, or by polling every
+ * `refetchInterval` while it cannot deliver. Undefined until known.
+ */
+export function useUserCount(refetchInterval: number | false = false): number | undefined {
+  const query = useQuery({ ...userCountQuery, refetchInterval })
   useEffect(() => {
     // The spec wants this failure logged only: the count line simply stays hidden.
     if (query.error) console.warn('Could not load the user count:', query.error.message)

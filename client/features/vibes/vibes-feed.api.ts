@@ -19,9 +19,12 @@ export const vibesFeedQuery = infiniteQueryOptions({
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 })
 
-/** Everyone's vibes, newest first, a page at a time; a failure shows the spec's toast once. */
-export function useVibesFeed() {
-  const query = useInfiniteQuery(vibesFeedQuery)
+/**
+ * Everyone's vibes, newest first, a page at a time; a failure shows the spec's toast once.
+ * `refetchInterval` polls the loaded pages while the live channel cannot deliver.
+ */
+export function useVibesFeed(refetchInterval: number | false = false) {
+  const query = useInfiniteQuery({ ...vibesFeedQuery, refetchInterval })
   useEffect(() => {
     if (!query.error) return
     console.warn('Could not load the vibes:', query.error.message)

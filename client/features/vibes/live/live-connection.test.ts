@@ -246,6 +246,51 @@ describe('LiveConnection', () => {
     expect(latest().sent).toEqual([])
   })
 
+  it('refused as one socket too many (4429): polls at once, asks again later, and goes live once let in', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    connection().start()
+    latest().open()
+    await flush()
+    latest().receive({ type: 'error', code: 'too_many_connections', message: 'Too many' })
+    latest().drop(4429)
+    expect(statuses).toEqual(['connecting', 'polling'])
+    // The server is full: it is asked again after 15 s, then 30 s, not every second.
+    await vi.advanceTimersByTimeAsync(14_999)
+    expect(sockets).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sockets).toHaveLength(2)
+    latest().drop(4429)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(sockets).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sockets).toHaveLength(3)
+    // While it asks, the badge keeps saying how updates arrive, not "Connecting...".
+    expect(statuses).toEqual(['connecting', 'polling'])
+    latest().open()
+    latest().receive({ type: 'ready' })
+    expect(statuses).toEqual(['connecting', 'polling', 'live'])
+    warn.mockRestore()
+  })
+
+  it('polls once three attempts in a row failed, and keeps redialling with the usual backoff', async () => {
+    connection().start()
+    latest().drop()
+    await vi.advanceTimersByTimeAsync(1000)
+    latest().drop()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(statuses).toEqual(['connecting'])
+    latest().drop()
+    expect(statuses).toEqual(['connecting', 'polling'])
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(sockets).toHaveLength(4)
+    expect(statuses).toEqual(['connecting', 'polling'])
+    latest().open()
+    latest().receive({ type: 'ready' })
+    // Live again, a single drop is "Connecting..." once more, not polling.
+    latest().drop()
+    expect(statuses).toEqual(['connecting', 'polling', 'live', 'connecting'])
+  })
+
   it('redials when the link goes silent for three heartbeats', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     connection().start()

@@ -28,17 +28,29 @@ export interface LiveConnectionOptions {
    * Awaited before the next redial, so that one uses the renewed token.
    */
   onRefused?: () => Promise<void>
-  /** `live` once the server has accepted the token; `connecting` while (re)connecting. */
+  /**
+   * `live` once the server has accepted the token; `connecting` while (re)connecting; `polling`
+   * when the server refused the socket as one too many (4429) or attempts keep failing: the feed
+   * is then polled (see `pollingInterval`) while the channel keeps trying.
+   */
   onStatus?: (status: LiveStatus) => void
   createSocket?: (url: string) => SocketLike
   random?: () => number
 }
 
-export type LiveStatus = 'connecting' | 'live'
+export type LiveStatus = 'connecting' | 'live' | 'polling'
 
 const SOCKET_OPEN = 1
 const SOCKET_CONNECTING = 0
 const RETRY = { baseMs: 1000, maxMs: 30_000 }
+/**
+ * Refused as one socket too many (a festival's shared address is full, or this account has its
+ * share): ask again much less often, since thousands may be refused at once and polling covers
+ * the wait.
+ */
+const REFUSED_RETRY = { baseMs: 15_000, maxMs: 120_000 }
+/** Attempts in a row that never reached `ready` before the feed is polled instead of waited on. */
+const FAILURES_BEFORE_POLLING = 3
 /** After a server's `reconnect` (shutdown), spread the crowd over a few seconds. */
 const REDIAL_SPREAD_MS = 3000
 
@@ -49,6 +61,7 @@ const REDIAL_SPREAD_MS = 3000
 export class LiveConnection {
   private socket: SocketLike | null = null
   private failures = 0
+  private refusals = 0
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private running = false
   private status: LiveStatus | undefined
@@ -93,7 +106,8 @@ export class LiveConnection {
   }
 
   private connect(): void {
-    this.setStatus('connecting')
+    // Polling stays on the badge while the channel tries again: it is how updates arrive now.
+    if (this.status !== 'polling') this.setStatus('connecting')
     const socket = this.createSocket(this.options.url)
     this.socket = socket
     this.tokenSent = null
@@ -106,7 +120,12 @@ export class LiveConnection {
       if (socket !== this.socket) return
       this.socket = null
       this.watchdog.disarm()
-      this.setStatus('connecting')
+      if (event.code === LIVE_CLOSE.tooManyConnections) {
+        this.setStatus('polling')
+        this.scheduleRetry(backoffDelay(this.refusals++, { ...REFUSED_RETRY, random: this.random }))
+        return
+      }
+      if (this.status !== 'polling') this.setStatus('connecting')
       if (event.code !== LIVE_CLOSE.unauthorized || !this.options.onRefused) {
         this.retryAfterFailure()
         return
@@ -120,6 +139,7 @@ export class LiveConnection {
 
   private retryAfterFailure(): void {
     this.scheduleRetry(backoffDelay(this.failures++, { ...RETRY, random: this.random }))
+    if (this.failures >= FAILURES_BEFORE_POLLING) this.setStatus('polling')
   }
 
   private async authenticate(socket: SocketLike): Promise<void> {
@@ -150,6 +170,7 @@ export class LiveConnection {
         return
       case 'ready':
         this.failures = 0
+        this.refusals = 0
         this.setStatus('live')
         break
       case 'error':
