@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type AppDatabase, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
+import { openndsUrlEncode } from './fas-query'
 import {
   acknowledgeGrants,
   clearGrants,
@@ -26,10 +27,18 @@ const MAX_PENDING_READ = 50
 
 const refused = (message: string) => new AppError(403, 'forbidden', message)
 
-/** The gateway hash authmon sends: sha256 of its URL-encoded name (either encoding is accepted). */
+/**
+ * The gateway hash authmon sends: sha256 of the name as openNDS URL-encodes it. Its encoding
+ * differs from encodeURIComponent (lower-case hex, `!*()` encoded) for names with a comma, a
+ * bracket or an accent; the other encodings are accepted too.
+ */
 export function gatewayHashes(gateway: Gateway): Set<string> {
   const phpStyle = encodeURIComponent(gateway.name).replace(/%20/g, '+')
-  return new Set([gateway.name, encodeURIComponent(gateway.name), phpStyle].map(sha256hex))
+  return new Set(
+    [gateway.name, openndsUrlEncode(gateway.name), encodeURIComponent(gateway.name), phpStyle].map(
+      sha256hex,
+    ),
+  )
 }
 
 /**

@@ -23,6 +23,20 @@ export class FasQueryError extends Error {
   }
 }
 
+/**
+ * openNDS's own URL encoding of a value (9.10.0, as its `ndsctl json` and its query show it): every
+ * byte but the RFC 3986 unreserved characters as `%xx` in lower case, e.g. `Fête (North), Gate`
+ * becomes `F%c3%aate%20%28North%29%2c%20Gate`. encodeURIComponent differs for `!*'()` and in case.
+ */
+export function openndsUrlEncode(text: string): string {
+  let encoded = ''
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte)
+    encoded += /[A-Za-z0-9._~-]/.test(char) ? char : `%${byte.toString(16).padStart(2, '0')}`
+  }
+  return encoded
+}
+
 // openNDS's values are short; a longer query is not from openNDS.
 const MAX_FAS_LENGTH = 4096
 
