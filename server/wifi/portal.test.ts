@@ -298,6 +298,18 @@ describe('the WiFi captive portal', () => {
     expect(page.body).toContain("You're online")
   })
 
+  it('also at the address openNDS 9.10.0 really sends when its auth dir is opened bare', async () => {
+    // Seen in the lab: GET http://<gateway>:2050/opennds_auth/ from a phone already online
+    // answers 307 to `<faspath>&status=authenticated`, the status in the path.
+    const page = await t.app.inject({ url: '/wifi/portal/gate-1/&status=authenticated' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain("You're online")
+    const unknown = await t.app.inject({ url: '/wifi/portal/nowhere/&status=authenticated' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('This WiFi gateway is not known here.')
+  })
+
   it('creates an account from the portal and lets the device through', async () => {
     const { state } = await openPortal(level1)
     const email = uniqueEmail('portal')
