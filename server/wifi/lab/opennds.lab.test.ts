@@ -17,7 +17,7 @@ import { labProblems } from './preflight.mjs'
 
 // A real gateway: Debian's openNDS in network namespaces, phones that get their address by DHCP,
 // and our built server as its captive portal (setup.sh draws the lab). npm test runs this suite
-// on its own, as root (scripts/test.mjs); it takes about two minutes a level.
+// on its own, as root (scripts/test.mjs); it takes about a minute and a half a level.
 
 const SESSION_MINUTES = 1
 const PASSWORD = 'festival nights are long'
@@ -39,9 +39,6 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
   let timedSignInAt = 0
 
   beforeAll(() => {
-    const problems = labProblems()
-    if (problems.length > 0)
-      throw new Error(`the openNDS lab cannot run here: ${problems.join('; ')}`)
     lab = setUpLab(level, {
       WIFI_SESSION_MINUTES: String(SESSION_MINUTES),
       WIFI_DEVICES_PER_ACCOUNT: '1',
@@ -191,7 +188,7 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     const second = await secondPhone.openPortal()
     const refused = await secondPhone.submit('code', { state: second.state, code })
     expect(refused.status).toBe(400)
-    expect(refused.body).toContain('Your WiFi pass is already online on 1 devices')
+    expect(refused.body).toContain('Your WiFi pass is already online on 1 device')
     expect(await secondPhone.isCaptured()).toBe(true)
     expect(await phone.isOnline()).toBe(true)
     const devices = (await lab.api('GET', '/api/wifi/pass', undefined, account.token)).json.devices
