@@ -14,6 +14,7 @@ const integration = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfigura
     exclude: [
       'server/**/*.unit.test.ts',
       'server/scale/**',
+      'server/wifi/lab/**',
       `server/**/*.${dialect === 'sqlite' ? 'postgres' : 'sqlite'}.test.ts`,
     ],
     env: { TEST_DIALECT: dialect },
@@ -65,6 +66,23 @@ export default defineConfig({
                 setupFiles: ['server/test/fail-on-console-error.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
+                fileParallelism: false,
+                retry,
+              },
+            },
+          ]
+        : []),
+      // A real openNDS gateway in network namespaces, with the built server as its portal
+      // (server/wifi/lab). Needs root and Debian packages; npm test runs it on its own.
+      ...(process.env.VITEST_OPENNDS === '1'
+        ? [
+            {
+              test: {
+                name: 'opennds',
+                include: ['server/wifi/lab/*.lab.test.ts'],
+                setupFiles: ['server/test/fail-on-console-error.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
                 fileParallelism: false,
                 retry,
               },

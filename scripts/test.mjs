@@ -1,13 +1,15 @@
 // `npm test`: every suite (unit and component, integration on SQLite and PostgreSQL, scale-out,
-// browser), then one total. Outside CI a missing browser or PostgreSQL skips its suites with a
-// notice and their tests count as skipped; in CI it fails. In CI a failed test is tried once more:
-// one that then passes is flaky, counted and named apart from the passed ones, and a test flaky in
-// two runs in a row fails the run (docs/reliability.md, "Flaky tests").
+// the openNDS lab, browser), then one total. Outside CI a suite that cannot run here (no browser,
+// no PostgreSQL, not root or no openNDS) is skipped with a notice and its tests count as skipped;
+// in CI it fails. In CI a failed test is tried once more: one that then passes is flaky, counted
+// and named apart from the passed ones, and a test flaky in two runs in a row fails the run
+// (docs/reliability.md, "Flaky tests").
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
+import { labProblems } from '../server/wifi/lab/preflight.mjs'
 import { chromiumPath } from './chromium.mjs'
 import { createE2eDatabase, dropE2eDatabase } from './e2e-database.mjs'
 import { e2ePorts, e2eTmpDir } from './e2e-run.mjs'
@@ -187,6 +189,37 @@ async function runBrowserSuite() {
   }
 }
 
+/**
+ * The openNDS lab (server/wifi/lab): Debian's openNDS in network namespaces, phones on DHCP, the
+ * built server as its captive portal, at levels 1 and 3. Needs root and Debian packages.
+ */
+function runOpenndsSuite() {
+  const problems = labProblems()
+  if (problems.length > 0) {
+    missing(
+      'openNDS lab suite',
+      problems.join('; '),
+      // Collected by importing the file (its hooks, which build the lab, do not run): a static parse
+      // would count the two levels' tests once.
+      () =>
+        countVitestTests(['--project', 'opennds', '--staticParse=false'], { VITEST_OPENNDS: '1' }),
+      1,
+    )
+    return
+  }
+  try {
+    runVitest(
+      'opennds',
+      'openNDS lab (a real gateway in network namespaces, levels 1 and 3)',
+      ['--project', 'opennds'],
+      { VITEST_OPENNDS: '1' },
+    )
+  } finally {
+    // The suite takes its lab down itself; this also covers a Vitest that died half-way.
+    spawnSync('bash', ['server/wifi/lab/teardown.sh'], { stdio: 'ignore' })
+  }
+}
+
 const firstLine = (text) =>
   stripVTControlCharacters(String(text))
     .split('\n')
@@ -256,6 +289,7 @@ if (!values.only || values.only === 'unit') {
     )
   }
 }
+if (!values.only || values.only === 'opennds') runOpenndsSuite()
 if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
 const flaky = applyFlakyPolicy()

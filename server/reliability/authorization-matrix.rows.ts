@@ -330,6 +330,12 @@ function portalRows(): Row[] {
       get('/wifi/portal/nowhere/'),
     ),
     page(
+      'GET /wifi/portal/:gateway/&status=authenticated',
+      'GET /wifi/portal/:gateway/&status=authenticated (a phone already online)',
+      200,
+      get('/wifi/portal/gate-1/&status=authenticated'),
+    ),
+    page(
       'POST /wifi/portal/:gateway',
       'POST /wifi/portal/:gateway (authmon, wrong gateway hash)',
       403,

@@ -1,4 +1,5 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto'
+import { openndsUrlEncode } from '../wifi/fas-query'
 
 /** A phone as openNDS describes it to the FAS. */
 export interface FakeClient {
@@ -40,7 +41,7 @@ export function fasQuery(
     `clientip=${client.clientip}`,
     `clientmac=${client.clientmac}`,
     'client_type=cpd_can',
-    `gatewayname=${encodeURIComponent(gateway.name)}`,
+    `gatewayname=${openndsUrlEncode(gateway.name)}`,
     'gatewayurl=http%3a%2f%2fstatus.client',
     'version=9.10.0',
     `gatewayaddress=${client.gatewayaddress}`,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { openndsUrlEncode } from '../wifi/fas-query'
 import type { TestApp } from './test-app'
 
 export const GATEWAYS = [
@@ -9,7 +10,8 @@ export const GATEWAYS = [
   { id: 'gate-2', name: 'FestivalLab2', faskey: 'level-two-shared-key-1234567', level: 2 },
   {
     id: 'gate-3',
-    name: 'FestivalLab3',
+    // Brackets and a comma: openNDS URL-encodes them unlike encodeURIComponent (authmon's hash).
+    name: 'Festival Lab 3 (North), Stage',
     faskey: '3f1c0ffee0ddba11deadbeefcafef00d',
     level: 3,
     pollFrom: ['127.0.0.1', '198.51.100.1'],
@@ -47,7 +49,7 @@ export const postForm = (
     payload: new URLSearchParams(fields).toString(),
   })
 
-/** authmon's POST as openNDS's post-request.php makes it. */
+/** authmon's POST as openNDS's post-request.php makes it, with the gateway hash openNDS sends. */
 export const authmonPost = (
   t: TestApp,
   gateway: { id: string; name: string },
@@ -62,7 +64,7 @@ export const authmonPost = (
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       auth_get: action,
-      gatewayhash: createHash('sha256').update(encodeURIComponent(gateway.name)).digest('hex'),
+      gatewayhash: createHash('sha256').update(openndsUrlEncode(gateway.name)).digest('hex'),
       payload: Buffer.from(payload).toString('base64'),
     }).toString(),
   })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type AppDatabase, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
+import { openndsUrlEncode } from './fas-query'
 import {
   acknowledgeGrants,
   clearGrants,
@@ -28,12 +29,22 @@ const refused = (message: string) => new AppError(403, 'forbidden', message)
 
 const hashesOf = new WeakMap<Gateway, Set<string>>()
 
-/** The gateway hash authmon sends: sha256 of its URL-encoded name (either encoding is accepted). */
+/**
+ * The gateway hash authmon sends: sha256 of the name as openNDS URL-encodes it. Its encoding
+ * differs from encodeURIComponent (lower-case hex, `!*()` encoded) for names with a comma, a
+ * bracket or an accent; the other encodings are accepted too. Worked out once per gateway.
+ */
 export function gatewayHashes(gateway: Gateway): Set<string> {
   let hashes = hashesOf.get(gateway)
   if (!hashes) {
     const phpStyle = encodeURIComponent(gateway.name).replace(/%20/g, '+')
-    hashes = new Set([gateway.name, encodeURIComponent(gateway.name), phpStyle].map(sha256hex))
+    const names = [
+      gateway.name,
+      openndsUrlEncode(gateway.name),
+      encodeURIComponent(gateway.name),
+      phpStyle,
+    ]
+    hashes = new Set(names.map(sha256hex))
     hashesOf.set(gateway, hashes)
   }
   return hashes

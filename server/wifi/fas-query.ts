@@ -23,8 +23,26 @@ export class FasQueryError extends Error {
   }
 }
 
-// openNDS's values are short; a longer query is not from openNDS.
-const MAX_FAS_LENGTH = 4096
+/**
+ * openNDS's own URL encoding of a value (9.10.0, as its `ndsctl json` and its query show it): every
+ * byte but the RFC 3986 unreserved characters as `%xx` in lower case, e.g. `Fête (North), Gate`
+ * becomes `F%c3%aate%20%28North%29%2c%20Gate`. encodeURIComponent differs for `!*'()` and in case.
+ */
+export function openndsUrlEncode(text: string): string {
+  let encoded = ''
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte)
+    encoded += /[A-Za-z0-9._~-]/.test(char) ? char : `%${byte.toString(16).padStart(2, '0')}`
+  }
+  return encoded
+}
+
+// openNDS 9.10.0 cuts its whole redirect at about 8,200 characters; a longer query is not from
+// it. A long first URL (originurl) alone takes a level 3 query past 4,096 characters.
+const MAX_FAS_LENGTH = 8192
+// Where the phone was going is only a link on the online page; a longer one is dropped, which keeps
+// the portal's state (which carries it) small.
+const MAX_ORIGIN_URL = 2048
 
 /**
  * A query string's parameters as sent, without turning `+` into a space: openNDS puts base64 in
@@ -70,7 +88,7 @@ const FasFieldsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .default('opennds_auth'),
-  originurl: z.string().max(2048).optional(),
+  originurl: z.string().optional(),
 })
 
 /**
@@ -110,7 +128,8 @@ export function decodeFasQuery(gateway: Gateway, params: Map<string, string>): F
   if (expected ? client.gatewayaddress !== expected : !isLanAddress(client.gatewayaddress)) {
     throw new FasQueryError('the fas query names a gateway address that is not this gateway')
   }
-  return { ...client, originurl: webUrl(originurl) }
+  const origin = webUrl(originurl)
+  return { ...client, originurl: origin && origin.length <= MAX_ORIGIN_URL ? origin : null }
 }
 
 function decrypt(faskey: string, fas: string, iv: string): string {

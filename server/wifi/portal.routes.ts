@@ -106,6 +106,13 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   }
   app.get('/wifi/portal/:gateway', openPortal)
   app.get('/wifi/portal/:gateway/', openPortal)
+  // openNDS 9.10.0 sends a phone that is already online and opens the gateway's auth dir without a
+  // query to `<faspath>&status=authenticated`: it appends to a query that is not there, so this
+  // lands in the path, not in the query `open` reads.
+  app.get('/wifi/portal/:gateway/&status=authenticated', async (request, reply) => {
+    portal.gateway(gatewayId(request))
+    return html(reply, 200, onlinePage(frame, appUrl(request), null, false))
+  })
 
   const authmon = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = AuthmonBodySchema.safeParse(request.body ?? {})

@@ -71,6 +71,24 @@ describe('the WiFi captive portal', () => {
     expect(page.body).toContain('This page needs the link the festival WiFi sends you to.')
   })
 
+  it('takes a query with a long first URL, which openNDS sends in full, and drops that URL', async () => {
+    // Seen in the lab: a phone whose first page had a 3,000-character address got a level 3
+    // query of 6,120 characters from openNDS 9.10.0 (levels 2 and 3 encrypt alike).
+    const long = `http://example.test/${'a'.repeat(3000)}`
+    const { state } = await openPortal(level2, fakeClient({ originurl: long }))
+    const user = await signUpUser(t)
+    const answer = await postForm(t, '/wifi/portal/gate-2/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    expect(answer.statusCode).toBe(303)
+    const redir = new URL(new URL(String(answer.headers.location)).searchParams.get('redir')!)
+    const online = await t.app.inject({ url: `${redir.pathname}${redir.search}` })
+    expect(online.body).toContain("You're online")
+    expect(online.body).not.toContain('example.test')
+  })
+
   it('refuses an unknown gateway', async () => {
     const page = await t.app.inject({
       url: `/wifi/portal/nowhere/?${fasQuery(level1, fakeClient())}`,
@@ -296,6 +314,18 @@ describe('the WiFi captive portal', () => {
     const page = await t.app.inject({ url: '/wifi/portal/gate-1/?status=authenticated' })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain("You're online")
+  })
+
+  it('also at the address openNDS 9.10.0 really sends when its auth dir is opened bare', async () => {
+    // Seen in the lab: GET http://<gateway>:2050/opennds_auth/ from a phone already online
+    // answers 307 to `<faspath>&status=authenticated`, the status in the path.
+    const page = await t.app.inject({ url: '/wifi/portal/gate-1/&status=authenticated' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain("You're online")
+    const unknown = await t.app.inject({ url: '/wifi/portal/nowhere/&status=authenticated' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('This WiFi gateway is not known here.')
   })
 
   it('creates an account from the portal and lets the device through', async () => {
