@@ -307,5 +307,6 @@ function fullMessage(
       minute: '2-digit',
     }).format(ms)
   const list = holders.map((device) => `${device.label} (last seen ${when(device.lastSeen)})`)
-  return `Your WiFi pass is already online on ${holders.length} devices: ${list.join(', ')}. Forget one in the VibeConnect app's WiFi panel, or wait until its session ends.`
+  const devices = holders.length === 1 ? 'device' : 'devices'
+  return `Your WiFi pass is already online on ${holders.length} ${devices}: ${list.join(', ')}. Forget one in the VibeConnect app's WiFi panel, or wait until its session ends.`
 }
