@@ -19,6 +19,7 @@ import {
 import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureStartup } from './measures/startup'
 import { measureWifi } from './measures/wifi'
+import { measureVibeUpdates } from './measures/writes'
 
 export const GROUPS = [
   'calibration',
@@ -27,6 +28,7 @@ export const GROUPS = [
   'count',
   'lineup',
   'signin',
+  'writes',
   'refresh',
   'wifi',
   'startup',
@@ -90,6 +92,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
       await measureSingleSignIn(ctx)
       await measureSignInStorm(ctx)
     }
+    if (has('writes')) await measureVibeUpdates(ctx)
     if (has('refresh')) await measureRefresh(ctx)
     if (has('wifi')) await measureWifi(ctx)
     // Restarts leave a fresh process for the memory and browser measurements that follow.

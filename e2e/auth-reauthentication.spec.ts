@@ -47,6 +47,9 @@ test.describe('a password change that needs a mailed code', () => {
       })
       expect(signIn.status()).toBe(200)
     } finally {
+      // The page first: still open, it would go on calling a server that is gone (its refused
+      // connections are console errors).
+      await page.close()
       await server.kill()
     }
   })

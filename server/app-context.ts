@@ -2,6 +2,8 @@ import type { AuthService } from './auth/auth.service'
 import type { Config } from './config/config'
 import type { AppDatabase } from './db/database'
 import type { ChangeBus } from './events/change-bus'
+import type { GameService } from './game/game.service'
+import type { LineupService } from './lineup/lineup.service'
 import type { LiveHub } from './live/live-hub'
 import type { UserCountService } from './users/user-count.service'
 import type { VibesService } from './vibes/vibes.service'
@@ -20,6 +22,10 @@ export interface AppContext {
   userCount: UserCountService
   /** The gateways' captive portal and the app's WiFi pass. */
   wifi: WifiFeature
+  /** Quests, badges and levels; a level's WiFi allowance (docs/game.md). */
+  game: GameService
+  /** The lineup being served (its ETag, stages). */
+  lineup: LineupService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

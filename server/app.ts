@@ -14,6 +14,9 @@ import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { createChangeBus } from './events/create-change-bus'
 import { festivalRoutes } from './festival/festival.routes'
+import { gameRoutes } from './game/game.routes'
+import { createGame } from './game/game-module'
+import { stagePagesRoutes } from './game/stage-pages.routes'
 import { healthRoutes } from './health/health.routes'
 import { serviceUnavailable } from './http/app-error'
 import { registerClientAssets } from './http/client-assets'
@@ -22,6 +25,7 @@ import { installErrorHandler } from './http/error-handler'
 import { loggerOptions } from './http/logger'
 import { registerSecurityHeaders } from './http/security-headers'
 import { lineupPlugin } from './lineup/lineup.plugin'
+import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
 import type { LiveSources } from './live/live-sources'
@@ -31,7 +35,7 @@ import { vibesRoutes } from './vibes/vibes.routes'
 import { VibesService } from './vibes/vibes.service'
 import { portalRoutes } from './wifi/portal.routes'
 import { wifiRoutes } from './wifi/wifi.routes'
-import { createWifiFeature } from './wifi/wifi-module'
+import { createWifiFeature, type WifiFeature } from './wifi/wifi-module'
 
 export interface BuildAppOptions {
   /** An already open database (tests share one); otherwise DATABASE_URL is opened and owned. */
@@ -131,7 +135,33 @@ export async function buildApp(
   const auth = await createAuthService({ config, database, changes, uplinks, now, log: app.log })
   // Queued mail still needs the database (LIFO: this runs before the hooks above close it).
   app.addHook('onClose', async () => auth.mailSent())
-  const vibes = new VibesService({ database, changes, now, log: app.log })
+  const lineup = new LineupService({ database, now })
+  // The game reads what it checks through the features' services, handed in here. Its sources
+  // are called lazily, so the features built after it are there when they are needed.
+  let wifiFeature: WifiFeature | undefined
+  let vibesService: VibesService | undefined
+  const game = createGame({
+    config,
+    database,
+    changes,
+    sources: {
+      hasVibe: (userId) => vibesService!.hasVibe(userId),
+      passTakenAt: (userId) => wifiFeature!.pass.takenAt(userId),
+      accountCreatedAt: (userId) => auth.accountCreatedAt(userId),
+      stages: () => lineup.stages(),
+    },
+    deriveKey: (purpose) => auth.deriveKey(purpose),
+    now,
+    log: app.log.child({ component: 'game' }),
+  })
+  const vibes = new VibesService({
+    database,
+    changes,
+    now,
+    log: app.log,
+    onWrite: (trx, write) => game.recordVibeDay(trx, write.userId, write.at, write.created),
+  })
+  vibesService = vibes
   const userCount = new UserCountService({ database, changes, now })
   app.addHook('onClose', async () => {
     vibes.close()
@@ -141,9 +171,14 @@ export async function buildApp(
     config,
     database,
     auth,
+    levels: {
+      grantFor: (userId) => game.grantFor(userId),
+      passTaken: (userId) => game.passTaken(userId),
+    },
     now,
     log: app.log.child({ component: 'wifi' }),
   })
+  wifiFeature = wifi
   wifi.pass.startPurging()
   app.addHook('onClose', async () => wifi.pass.stop())
   // The live channel takes what it sends from the features through this, and imports none.
@@ -164,7 +199,19 @@ export async function buildApp(
     now,
     log: app.log.child({ component: 'live' }),
   })
-  const ctx: AppContext = { config, database, now, changes, auth, vibes, userCount, wifi, live }
+  const ctx: AppContext = {
+    config,
+    database,
+    now,
+    changes,
+    auth,
+    vibes,
+    userCount,
+    wifi,
+    game,
+    lineup,
+    live,
+  }
   app.decorate('ctx', ctx)
 
   installErrorHandler(app)
@@ -178,6 +225,8 @@ export async function buildApp(
   await app.register(usersRoutes)
   await app.register(wifiRoutes)
   await app.register(portalRoutes)
+  await app.register(gameRoutes)
+  await app.register(stagePagesRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

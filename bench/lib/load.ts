@@ -5,6 +5,11 @@ export type LoadScenario =
   | { kind: 'get'; path: string; headers: Array<Record<string, string>> }
   | { kind: 'signin'; emails: string[]; password: string }
   | { kind: 'refresh'; tokens: string[] }
+  /** Prebuilt PATCH requests (each user's own vibe), cycled through. */
+  | {
+      kind: 'patch'
+      requests: Array<{ path: string; headers: Record<string, string>; body: string }>
+    }
   /** A phone through the WiFi portal: openNDS's redirect (GET), then the sign-in form (POST). */
   | {
       kind: 'portal-signin'

@@ -68,6 +68,9 @@ function buildRequests(load: LoadSpec): Request[] {
       },
     ]
   }
+  if (scenario.kind === 'patch') {
+    return scenario.requests.map((request) => ({ method: 'PATCH', ...request }))
+  }
   if (scenario.kind === 'portal-signin') return portalSignIn(scenario)
   if (scenario.kind === 'authmon') {
     const form = new URLSearchParams({

@@ -2,11 +2,14 @@ import { useState } from 'react'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { useFestivalInfo } from '../features/festival/festival-info'
 import { WifiCredit } from '../features/festival/WifiCredit'
+import { LevelCard } from '../features/game/LevelCard'
+import { useGameUpdates, usePendingInvite } from '../features/game/use-game-updates'
 import { LineupCard } from '../features/lineup/LineupCard'
 import { useLiveVibes } from '../features/vibes/live/use-live-vibes'
 import { loadUpdateVibeForm, UpdateVibeModal } from '../features/vibes/UpdateVibeModal'
 import { VibesFeed } from '../features/vibes/VibesFeed'
 import { WifiPanel } from '../features/wifi/WifiPanel'
+import { useRefreshWifiPass } from '../features/wifi/wifi.api'
 import { usePreloadOnFirstInput } from '../lib/use-preload-on-first-input'
 import { AppHeader } from './AppHeader'
 
@@ -17,7 +20,10 @@ import { AppHeader } from './AppHeader'
 export function MainScreen({ me }: { me: Vibe }) {
   const [updating, setUpdating] = useState(false)
   const festival = useFestivalInfo()
-  const liveStatus = useLiveVibes(me.userId)
+  // My game's changes arrive on the live channel; a new level changes my WiFi pass's allowance.
+  const onGameChange = useGameUpdates(useRefreshWifiPass())
+  const liveStatus = useLiveVibes(me.userId, onGameChange)
+  usePendingInvite()
   usePreloadOnFirstInput(loadUpdateVibeForm)
 
   return (
@@ -27,6 +33,7 @@ export function MainScreen({ me }: { me: Vibe }) {
         <h1 className="sr-only">VibeConnect</h1>
         <WifiCredit />
         <WifiPanel />
+        <LevelCard />
         <LineupCard festival={festival} />
         <VibesFeed
           userId={me.userId}

@@ -15,6 +15,7 @@ export interface E2eServer {
 
 const [SQLITE_PORT, STRICT_PORT, POSTGRES_PORT] = e2ePorts()
 export const E2E_TMP_DIR = e2eTmpDir()
+export const STAGE_PAGES_KEY = 'e2e-organiser-stage-pages-key'
 
 export const serverSettings = (
   port: number,
@@ -38,6 +39,8 @@ export const serverSettings = (
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Two gateways, so the WiFi panel and the captive portal have somewhere to point.
       WIFI_GATEWAYS_FILE: 'e2e/support/wifi-gateways.json',
+      // The organiser's stage-code pages, where the game's stories read the codes a stage shows.
+      GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY,
       ...extra,
     },
   }

@@ -61,6 +61,12 @@ export class AuthService {
     return createHmac('sha256', this.deps.signingKey).update(`derived:${purpose}`).digest()
   }
 
+  /** When the account was created (ms), or undefined when there is none with this id. */
+  async accountCreatedAt(userId: string): Promise<number | undefined> {
+    const user = await findUserById(this.deps.database.db, userId)
+    return user ? Number(user.created_at) : undefined
+  }
+
   refresh(refreshToken: string) {
     return refreshTokenGrant(this.deps, this.tokens, refreshToken)
   }

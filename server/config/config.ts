@@ -56,6 +56,11 @@ export const ConfigSchema = z
     WIFI_CODE_ATTEMPTS_PER_DEVICE: z.coerce.number().int().min(1).default(10),
     WIFI_CODE_ATTEMPTS_PER_GATEWAY: z.coerce.number().int().min(1).default(600),
     FESTIVAL_LAST_DAY: z.iso.date().optional(),
+    // The game (docs/game.md): its rules file (the shipped defaults when unset), the festival's
+    // first day for the early bird, and the key of the organiser's stage-code pages.
+    GAME_CONFIG_FILE: z.string().optional(),
+    FESTIVAL_FIRST_DAY: z.iso.date().optional(),
+    GAME_STAGE_PAGES_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AUTH_JWT_EXPIRY: z.coerce.number().int().min(10).max(604_800).default(3600),

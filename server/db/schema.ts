@@ -117,6 +117,41 @@ export interface WifiGatewayNoticesTable {
   received_at: number
 }
 
+/** A badge a user earned (docs/game.md); one row per (user, badge). */
+export interface GameAwardsTable {
+  user_id: string
+  badge: string
+  awarded_at: number
+}
+
+/** A festival day (YYYY-MM-DD by the festival's clock) on which the user set their vibe. */
+export interface GameVibeDaysTable {
+  user_id: string
+  day: string
+}
+
+export interface GameCheckInsTable {
+  user_id: string
+  stage: string
+  /** The festival day of the check-in: one per stage and day. */
+  day: string
+  checked_in_at: number
+}
+
+export interface GameInviteCodesTable {
+  user_id: string
+  code: string
+  created_at: number
+}
+
+export interface GameInvitesTable {
+  invitee_id: string
+  inviter_id: string
+  accepted_at: number
+  /** When the friend set a vibe and the invite counted for both; null until then (or if capped). */
+  counted_at: number | null
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -131,4 +166,9 @@ export interface Database {
   wifi_devices: WifiDevicesTable
   wifi_grants: WifiGrantsTable
   wifi_gateway_notices: WifiGatewayNoticesTable
+  game_awards: GameAwardsTable
+  game_vibe_days: GameVibeDaysTable
+  game_check_ins: GameCheckInsTable
+  game_invite_codes: GameInviteCodesTable
+  game_invites: GameInvitesTable
 }

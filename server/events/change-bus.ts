@@ -7,6 +7,13 @@ export type ChangeEvent =
   | { type: 'user-count' }
   /** A session was deleted (signed out or revoked); sent by a database trigger on PostgreSQL. */
   | { type: 'session-ended'; id: string }
+  /** A user's game changed (points, a level, badges unlocked): only their devices hear of it. */
+  | {
+      type: 'game'
+      userId: string
+      level: number
+      unlocked: Array<{ id: string; name: string }>
+    }
   /** Not a change: events may have been lost (the bus reconnected), so clients should resync. */
   | { type: 'resync' }
 

@@ -146,6 +146,12 @@ const ChangeEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('user-count') }),
   z.object({ type: z.literal('session-ended'), id: z.string().max(64) }),
+  z.object({
+    type: z.literal('game'),
+    userId: z.string().max(64),
+    level: z.number().int(),
+    unlocked: z.array(z.object({ id: z.string().max(40), name: z.string().max(80) })).max(20),
+  }),
 ])
 
 function parseChangeEvent(payload: string | undefined): ChangeEvent | undefined {

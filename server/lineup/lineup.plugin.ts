@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import type { FestivalClock } from '../../shared/lineup/festival-day'
 import { seedDemoLineup } from './demo-lineup'
 import { lineupRoutes } from './lineup.routes'
-import { LineupService } from './lineup.service'
 import { createLineupPoller } from './lineup-poller'
 
 /**
@@ -10,12 +9,11 @@ import { createLineupPoller } from './lineup-poller'
  * when `LINEUP_URL` is set (then the demo is not seeded: the organiser's lineup is on its way).
  */
 export async function lineupPlugin(app: FastifyInstance): Promise<void> {
-  const { config, database, now } = app.ctx
+  const { config, database, now, lineup } = app.ctx
   const clock: FestivalClock = {
     timeZone: config.FESTIVAL_TIME_ZONE,
     dayChangeHour: config.FESTIVAL_DAY_CHANGE_HOUR,
   }
-  const lineup = new LineupService({ database, now })
   await app.register(lineupRoutes, { lineup })
   if (!config.LINEUP_URL) {
     await seedDemoLineup(database, clock, now(), app.log)

@@ -8,11 +8,14 @@ import type { LineupSnapshot } from './lineup-snapshot'
  * once; another writer's (another instance, `lineup:import`) reach every instance within this.
  */
 export const LINEUP_ETAG_MAX_AGE_MS = 1000
+const STAGES_MAX_AGE_MS = 60_000
 
 /** The lineup being served: its ETag (remembered briefly, ADR 014) and the whole snapshot. */
 export class LineupService {
   // Most requests are an unchanged lineup's 304: one ETag read per second, not one each.
   private readonly etag: ShortLivedMemo<void, string | undefined>
+  // The game checks stage codes against the stages: read at most once a minute.
+  private readonly stageNames: ShortLivedMemo<void, string[]>
 
   constructor(private readonly deps: { database: AppDatabase; now: () => number }) {
     this.etag = new ShortLivedMemo(
@@ -20,6 +23,19 @@ export class LineupService {
       deps.now,
       LINEUP_ETAG_MAX_AGE_MS,
     )
+    this.stageNames = new ShortLivedMemo(
+      async () => {
+        const snapshot = await findLineupSnapshot(deps.database)
+        return [...new Set(snapshot?.items.map((item) => item.stage) ?? [])].sort()
+      },
+      deps.now,
+      STAGES_MAX_AGE_MS,
+    )
+  }
+
+  /** The stages of the lineup being served, sorted; none before a lineup is stored. */
+  stages(): Promise<string[]> {
+    return this.stageNames.get()
   }
 
   currentEtag(): Promise<string | undefined> {
@@ -34,5 +50,6 @@ export class LineupService {
   /** This instance stored a new lineup: forget the remembered ETag now. */
   changed(): void {
     this.etag.invalidate()
+    this.stageNames.invalidate()
   }
 }

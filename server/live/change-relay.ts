@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { BroadcastMessage } from '../../shared/live/live-protocol'
+import type { BroadcastMessage, ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 
 export interface RelayTarget {
   readonly hasSubscribers: boolean
   broadcast(message: BroadcastMessage): void
+  sendToUser(userId: string, message: ServerMessage): void
 }
 
 export interface RelayOptions {
@@ -28,6 +29,11 @@ export function relayChanges(options: RelayOptions): () => void {
       .then(async () => {
         // Nobody listening on this instance: skip the read entirely.
         if (!options.hub.hasSubscribers) return
+        if (event.type === 'game') {
+          const { level, unlocked } = event
+          options.hub.sendToUser(event.userId, { type: 'game', level, unlocked })
+          return
+        }
         const message = await toMessage(event, options)
         if (message) options.hub.broadcast(message)
       })
@@ -53,6 +59,7 @@ async function toMessage(
     case 'resync':
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
       return { type: 'ready' }
+    case 'game':
     case 'session-ended':
       // Not a broadcast: the session cache (ADR 015) and the hub's endSession act on it.
       return undefined

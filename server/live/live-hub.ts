@@ -144,6 +144,19 @@ export class LiveHub {
   }
 
   /**
+   * A message for one user's signed-in sockets on this instance, and nobody else's (their game).
+   * A pass over the sockets per message: such messages are rare, unlike broadcasts.
+   */
+  sendToUser(userId: string, message: ServerMessage): void {
+    let frame: Buffer | undefined
+    for (const connection of this.connections) {
+      if (!connection.isReady || connection.session?.userId !== userId) continue
+      frame ??= Buffer.from(JSON.stringify(message))
+      connection.sendFrame(frame)
+    }
+  }
+
+  /**
    * A session was deleted (signed out, revoked): its sockets are closed on the next turn, in one
    * pass over all sockets however many sessions ended together. The heartbeat's session check
    * stays as the backstop (a socket that authenticated while the session was being deleted).

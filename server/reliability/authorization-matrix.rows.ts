@@ -47,6 +47,8 @@ export interface MatrixContext {
   victimVibeId: () => string
   /** The victim's WiFi device (admitted by the portal with the victim's pass). */
   victimDeviceId: () => string
+  /** The victim's invite code (from their invite link). */
+  victimInviteCode: () => string
   /** A new password session of `user`'s: its refresh token. */
   signIn: (user: SignedUpUser) => Promise<string>
   /** Each user's password as it is now (the PUT /user row changes it). */
@@ -91,7 +93,7 @@ const json = (answer: LightMyRequestResponse) =>
  */
 export function matrixRows(context: MatrixContext): Row[] {
   // Read when a cell runs, not now: the test signs the two users up in its beforeAll.
-  const { victimVibeId, victimDeviceId, signIn, passwords } = context
+  const { victimVibeId, victimDeviceId, victimInviteCode, signIn, passwords } = context
   const logout = (scope: string): Row => ({
     route: 'POST /auth/v1/logout',
     name: `POST /auth/v1/logout?scope=${scope}`,
@@ -162,6 +164,32 @@ export function matrixRows(context: MatrixContext): Row[] {
       name: 'DELETE /api/wifi/devices/:id (the victim’s device)',
       expected: { ...DATA_REFUSED, otherUser: [404, 'not_found'], own: 204 },
       request: () => ({ method: 'DELETE', url: `/api/wifi/devices/${victimDeviceId()}` }),
+    },
+    {
+      route: 'GET /api/game',
+      name: 'GET /api/game',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/api/game'),
+    },
+    {
+      route: 'POST /api/game/check-ins',
+      name: 'POST /api/game/check-ins (a made-up code)',
+      expected: {
+        ...DATA_REFUSED,
+        otherUser: [400, 'stage_code_invalid'],
+        own: [400, 'stage_code_invalid'],
+      },
+      request: () => ({ method: 'POST', url: '/api/game/check-ins', payload: { code: 'ABC234' } }),
+    },
+    {
+      route: 'POST /api/game/invites',
+      name: 'POST /api/game/invites (the victim’s invite code)',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: [409, 'invite_own'] },
+      request: () => ({
+        method: 'POST',
+        url: '/api/game/invites',
+        payload: { code: victimInviteCode() },
+      }),
     },
     {
       route: 'GET /auth/v1/user',
@@ -317,6 +345,13 @@ function portalRows(): Row[] {
   })
   const state = 'made-up-state'
   return [
+    page('GET /game/stages', 'GET /game/stages (no organiser key)', 403, get('/game/stages')),
+    page(
+      'GET /game/stages/:stage',
+      'GET /game/stages/:stage (a wrong organiser key)',
+      403,
+      get('/game/stages/Main%20Stage?key=organiser-key-of-someone-else'),
+    ),
     page(
       'GET /wifi/portal/:gateway',
       'GET /wifi/portal/:gateway (no query)',

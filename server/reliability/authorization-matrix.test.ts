@@ -36,6 +36,7 @@ describe('authorization matrix', () => {
   let victimVibeId: string
   let victimDeviceId: string
   let victimPassCode: string
+  let victimInviteCode: string
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -62,6 +63,7 @@ describe('authorization matrix', () => {
     },
     victimVibeId: () => victimVibeId,
     victimDeviceId: () => victimDeviceId,
+    victimInviteCode: () => victimInviteCode,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
   })
@@ -73,6 +75,7 @@ describe('authorization matrix', () => {
         LIVE_HEARTBEAT_S: '1',
         MAIL_OUTBOX_DIR: outbox,
         WIFI_GATEWAYS_FILE: gatewaysFile(),
+        GAME_STAGE_PAGES_KEY: 'organiser-key-of-the-matrix',
       },
       {
         now: clock.now,
@@ -138,6 +141,9 @@ describe('authorization matrix', () => {
       code: victimPassCode,
     })
     victimDeviceId = new URL(String(admitted.headers.location)).searchParams.get('custom')!
+    // The victim's invite link: the attacker (a new account) may follow it, the victim may not.
+    const game = await t.app.inject({ url: '/api/game', headers: bearer(tokens.own!) })
+    victimInviteCode = new URL(game.json().inviteUrl).searchParams.get('invite')!
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -212,6 +218,7 @@ describe('authorization matrix', () => {
         const where = `${row.name} / ${kind}`
         expect(body, where).not.toContain(victim.email)
         expect(body, where).not.toContain(victimPassCode)
+        expect(body, where).not.toContain(victimInviteCode)
         if (!(row.showsFeed && kind === 'otherUser')) {
           expect(body, where).not.toContain('victim-private-marker')
           expect(body, where).not.toContain(victim.userId)

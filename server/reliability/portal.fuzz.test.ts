@@ -15,7 +15,7 @@ const mangledFieldList = () =>
     .array(
       fc.oneof(
         fc.constantFrom(
-          'hid=' + 'a'.repeat(64),
+          `hid=${'a'.repeat(64)}`,
           'clientip=192.0.2.77',
           'clientmac=02:00:00:00:00:77',
           'gatewayname=Festival%20Gate%20One',

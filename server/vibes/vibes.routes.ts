@@ -16,17 +16,20 @@ import { dataErrors } from '../http/error-schemas'
 // The shared schema strips unknown keys (forms may carry extras); the API refuses each by name,
 // so a typo like `stauts` is a 400 on that field rather than a silently ignored value.
 const knownFields = new Set(Object.keys(VibeInputSchema.shape))
-const VibeBodySchema = VibeInputSchema.catchall(z.unknown()).check((ctx) => {
-  for (const key of Object.keys(ctx.value)) {
-    if (knownFields.has(key)) continue
-    ctx.issues.push({
-      code: 'custom',
-      path: [key],
-      message: 'This field is not allowed',
-      input: ctx.value,
-    })
-  }
-})
+const VibeBodySchema = z
+  .object(VibeInputSchema.shape)
+  .catchall(z.unknown())
+  .check((ctx) => {
+    for (const key of Object.keys(ctx.value)) {
+      if (knownFields.has(key)) continue
+      ctx.issues.push({
+        code: 'custom',
+        path: [key],
+        message: 'This field is not allowed',
+        input: ctx.value,
+      })
+    }
+  })
 /** The data API for vibes: signed-in users only. */
 export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

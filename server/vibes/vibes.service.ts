@@ -7,7 +7,7 @@ import {
   type VibeInput,
 } from '../../shared/vibes/vibe.schema'
 import type { AuthUser } from '../auth/auth-deps'
-import { type AppDatabase, writeTransaction } from '../db/database'
+import { type AppDatabase, type WriteHandle, writeTransaction } from '../db/database'
 import { isUniqueViolation } from '../db/database-errors'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 import { AppError, forbidden, notFound } from '../http/app-error'
@@ -28,6 +28,11 @@ interface VibesDeps {
   changes: ChangeBus
   now: () => number
   log: FastifyBaseLogger
+  /** Another feature's part of a vibe write, in its transaction (the game's festival days). */
+  onWrite?: (
+    trx: WriteHandle,
+    write: { userId: string; at: number; created: boolean },
+  ) => Promise<void>
 }
 
 /** The vibes feature: the feed (with its cached first page, ADR 010), my vibe, and its writes. */
@@ -59,6 +64,10 @@ export class VibesService {
     return row ? presentVibe(row) : null
   }
 
+  async hasVibe(userId: string): Promise<boolean> {
+    return (await findVibeByUser(this.deps.database.db, userId)) !== undefined
+  }
+
   /** One vibe as clients see it, or undefined when it is gone (the live channel's relay). */
   async find(id: string): Promise<Vibe | undefined> {
     const row = await findVibeById(this.deps.database.db, id)
@@ -76,7 +85,10 @@ export class VibesService {
       updated_at: now,
     }
     try {
-      await writeTransaction(this.deps.database, (trx) => insertVibe(trx, row))
+      await writeTransaction(this.deps.database, async (trx) => {
+        await insertVibe(trx, row)
+        await this.deps.onWrite?.(trx, { userId: user.id, at: now, created: true })
+      })
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new AppError(409, 'vibe_already_exists', 'You already have a vibe; update it instead')
@@ -99,6 +111,7 @@ export class VibesService {
         updated_at: Math.max(this.deps.now(), Number(existing.created_at)),
       }
       await updateVibe(trx, id, fields)
+      await this.deps.onWrite?.(trx, { userId: user.id, at: fields.updated_at, created: false })
       return { ...existing, ...fields }
     })
     await this.changed({ type: 'vibe', op: 'update', id, userId: user.id })

@@ -11,7 +11,12 @@ import { deviceLabel } from './device-label'
 import { decodeFasQuery, FasQueryError, rawQueryParams } from './fas-query'
 import { openPortalState, type PortalState, sealPortalState } from './portal-state'
 import { findGrant, findPassByCodeHash } from './wifi.repository'
-import { defaultAllowance, type WifiAllowance } from './wifi-allowance'
+import {
+  defaultAllowance,
+  levelAllowance,
+  type WifiAllowance,
+  type WifiLevels,
+} from './wifi-allowance'
 import type { Gateway } from './wifi-gateways'
 import { keyedHash, normalizePassCode, rhidOf, type WifiKeys } from './wifi-secrets'
 
@@ -26,6 +31,8 @@ export interface PortalDeps {
   auth: AuthService
   /** The WiFi feature's own limits (pass codes, grace grants). */
   limiter: RateLimiter
+  /** The user's game level: what a grant gives them. */
+  levels: WifiLevels
   now: () => number
   log: FastifyBaseLogger
 }
@@ -145,7 +152,10 @@ export class PortalService {
     } catch (error) {
       return refusal(error, 'sign-up')
     }
-    const allowance = { ...this.allowance(), minutes: this.deps.config.WIFI_GRACE_MINUTES }
+    const allowance = {
+      ...defaultAllowance(this.deps.config),
+      minutes: this.deps.config.WIFI_GRACE_MINUTES,
+    }
     const admission = await admitForGrace(this.request(gateway, state, sealed!, allowance, meta))
     return { kind: 'grace', admission, state, sealed: sealed! }
   }
@@ -227,10 +237,6 @@ export class PortalService {
     )
   }
 
-  private allowance(): WifiAllowance {
-    return defaultAllowance(this.deps.config)
-  }
-
   private async admit(
     gateway: Gateway,
     state: PortalState,
@@ -238,8 +244,11 @@ export class PortalService {
     userId: string,
     meta: RequestMeta,
   ): Promise<PortalOutcome> {
-    const request = this.request(gateway, state, sealed, this.allowance(), meta)
-    const admission = await admitDevice(request, userId, this.deps.config.WIFI_DEVICES_PER_ACCOUNT)
+    // The level the user has reached now: a grant keeps what it gave, whatever happens later.
+    const grant = await this.deps.levels.grantFor(userId)
+    const allowance = levelAllowance(this.deps.config, grant)
+    const request = this.request(gateway, state, sealed, allowance, meta)
+    const admission = await admitDevice(request, userId, grant.devices)
     if (admission.kind === 'full') {
       return {
         kind: 'refused',
@@ -248,7 +257,7 @@ export class PortalService {
       }
     }
     this.deps.log.info(
-      { gateway: gateway.id, level: gateway.level },
+      { gateway: gateway.id, level: gateway.level, minutes: allowance.minutes },
       'wifi portal: device admitted',
     )
     return { kind: 'admitted', admission, state, sealed }

@@ -9,7 +9,22 @@ export interface WifiAllowance {
   downloadQuota: number
 }
 
-/** The allowance every account gets (the game raises it per level: issue 19). */
+/** What a user's game level grants on the WiFi (docs/game.md). */
+export interface LevelGrant {
+  sessionMinutes: number
+  devices: number
+  /** MB per session; 0 for none (then WIFI_DOWNLOAD_QUOTA_KB applies). */
+  dataQuotaMb: number
+}
+
+/** What the WiFi feature asks of the game, handed in by the app. */
+export interface WifiLevels {
+  grantFor(userId: string): Promise<LevelGrant>
+  /** A pass was taken: the early-bird quest may be done. */
+  passTaken(userId: string): void
+}
+
+/** The allowance an account without a level gets (a grace grant for a new account). */
 export function defaultAllowance(config: Config): WifiAllowance {
   return {
     minutes: config.WIFI_SESSION_MINUTES,
@@ -17,6 +32,16 @@ export function defaultAllowance(config: Config): WifiAllowance {
     downloadRate: config.WIFI_DOWNLOAD_RATE_KBPS,
     uploadQuota: config.WIFI_UPLOAD_QUOTA_KB,
     downloadQuota: config.WIFI_DOWNLOAD_QUOTA_KB,
+  }
+}
+
+/** The allowance of a user's level, at the moment of the grant. */
+export function levelAllowance(config: Config, grant: LevelGrant): WifiAllowance {
+  const base = defaultAllowance(config)
+  return {
+    ...base,
+    minutes: grant.sessionMinutes,
+    downloadQuota: grant.dataQuotaMb > 0 ? grant.dataQuotaMb * 1000 : base.downloadQuota,
   }
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../config/config'
 import type { AppDatabase } from '../db/database'
 import { RateLimiter } from '../rate-limit/rate-limiter'
 import { PortalService } from './portal.service'
+import type { WifiLevels } from './wifi-allowance'
 import { loadGateways } from './wifi-gateways'
 import { WifiPassService } from './wifi-pass.service'
 import { wifiKeys } from './wifi-secrets'
@@ -19,10 +20,11 @@ export function createWifiFeature(options: {
   config: Config
   database: AppDatabase
   auth: AuthService
+  levels: WifiLevels
   now: () => number
   log: FastifyBaseLogger
 }): WifiFeature {
-  const { config, database, auth, now, log } = options
+  const { config, database, auth, levels, now, log } = options
   const gateways = loadGateways(config.WIFI_GATEWAYS_FILE)
   const keys = wifiKeys((purpose) => auth.deriveKey(purpose))
   const limiter = new RateLimiter(
@@ -38,10 +40,11 @@ export function createWifiFeature(options: {
     keys,
     auth,
     limiter,
+    levels,
     now,
     log,
   })
-  const pass = new WifiPassService({ database, config, gateways, keys, now, log })
+  const pass = new WifiPassService({ database, config, gateways, keys, levels, now, log })
   if (gateways.length > 0) log.info({ gateways: gateways.map((g) => g.id) }, 'wifi portal ready')
   return { portal, pass }
 }

@@ -15,6 +15,7 @@ import {
   purgeNotices,
   savePass,
 } from './wifi.repository'
+import type { WifiLevels } from './wifi-allowance'
 import type { Gateway } from './wifi-gateways'
 import { formatPassCode, keyedHash, newPassCode, seal, unseal, type WifiKeys } from './wifi-secrets'
 
@@ -28,6 +29,7 @@ export interface WifiPassDeps {
   config: Config
   gateways: readonly Gateway[]
   keys: WifiKeys
+  levels: WifiLevels
   now: () => number
   log: FastifyBaseLogger
 }
@@ -47,6 +49,12 @@ export class WifiPassService {
   /** A new code; the old one stops working at once (devices already online stay online). */
   async regenerate(user: AuthUser, siteUrl: string): Promise<WifiPass> {
     return this.present(user.id, await this.issue(user.id, true), siteUrl)
+  }
+
+  /** When the user's current pass was taken (ms), if they have one. */
+  async takenAt(userId: string): Promise<number | undefined> {
+    const pass = await findPassByUser(this.deps.database.db, userId)
+    return pass ? Number(pass.created_at) : undefined
   }
 
   /**
@@ -141,6 +149,7 @@ export class WifiPassService {
         })
         // Two first visits at once: the other one made it, and that is the pass.
         if (!stored) return (await this.existingCode(userId))!
+        this.deps.levels.passTaken(userId)
         return code
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error
@@ -150,14 +159,17 @@ export class WifiPassService {
 
   private async present(userId: string, code: string, siteUrl: string): Promise<WifiPass> {
     const now = this.deps.now()
-    const devices = await listDevices(this.deps.database.db, userId)
+    const [devices, grant] = await Promise.all([
+      listDevices(this.deps.database.db, userId),
+      this.deps.levels.grantFor(userId),
+    ])
     const iso = (ms: number) => new Date(ms).toISOString()
     const [first] = this.deps.gateways
     return {
       code: formatPassCode(code),
       portalUrl: first ? `${siteUrl}/wifi/pass?code=${formatPassCode(code)}` : null,
-      sessionMinutes: this.deps.config.WIFI_SESSION_MINUTES,
-      devicesPerAccount: this.deps.config.WIFI_DEVICES_PER_ACCOUNT,
+      sessionMinutes: grant.sessionMinutes,
+      devicesPerAccount: grant.devices,
       devices: devices.map((device) => ({
         id: device.id,
         label: device.label,

@@ -35,6 +35,13 @@ export const ERROR_CODES = [
   'forbidden',
   'vibe_already_exists',
   'vibe_not_found',
+  // game
+  'stage_code_invalid',
+  'stage_code_expired',
+  'already_checked_in',
+  'invite_not_found',
+  'invite_own',
+  'invite_not_new',
   // lineup
   'lineup_unavailable',
 ] as const

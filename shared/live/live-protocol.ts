@@ -48,6 +48,12 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('batch'), messages: z.array(BroadcastMessageSchema).min(1) }),
   z.object({ type: z.literal('ping') }),
+  /** My game changed (only my sockets get this): my level now, and badges just unlocked. */
+  z.object({
+    type: z.literal('game'),
+    level: z.number().int(),
+    unlocked: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
   /** The server is going away (shutdown): reconnect after a short random delay. */
   z.object({ type: z.literal('reconnect') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),

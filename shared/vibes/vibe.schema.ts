@@ -1,71 +1,12 @@
 import { z } from 'zod'
-import {
-  CHARACTER_MAX_MARKS,
-  hasEmoji,
-  hasLoneSurrogate,
-  isBlank,
-  mostMarksOnOneCharacter,
-} from '../text/code-points'
-import {
-  CHARACTER_MAX_CODE_POINTS,
-  countGraphemes,
-  hasForbiddenCharacters,
-  mostCodePointsInOneCharacter,
-} from '../text/graphemes'
-import {
-  EMOJI_MAX_LENGTH,
-  FEED_PAGE_MAX,
-  FEED_PAGE_SIZE,
-  STATUS_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from './vibe-limits'
 
+// The inputs (a vibe's fields) are in zod/mini, for the browser's forms (ADR 028); the answers
+// below are the server's own.
+export * from './vibe-input.schema'
 // The numbers live apart, free of zod, for the browser's first screens (ADR 016).
 export * from './vibe-limits'
 
-/** Cap on UTF-16 code units per character allowed, so a few "characters" can't be megabytes. */
-const CODE_UNITS_PER_CHARACTER = 16
-
-/**
- * A one-line text field: trimmed, something visible in it, at most `max` characters as a person
- * counts them, none of them broken or piled high with accents. A field's first failed rule is
- * the message its form shows, so the rules run from the most basic to the most specific.
- */
-const textField = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .max(max * CODE_UNITS_PER_CHARACTER, `${label} is too long`)
-    .trim()
-    .refine((value) => !hasLoneSurrogate(value), `${label} contains a broken character`)
-    .refine((value) => !isBlank(value), `${label} can't be blank`)
-    .refine(
-      (value) => !hasForbiddenCharacters(value),
-      `${label} contains characters that aren't allowed`,
-    )
-    .refine(
-      (value) => mostMarksOnOneCharacter(value) <= CHARACTER_MAX_MARKS,
-      `${label} has too many accents on one character`,
-    )
-    .refine(
-      (value) => mostCodePointsInOneCharacter(value) <= CHARACTER_MAX_CODE_POINTS,
-      `${label} has a character made of too many parts`,
-    )
-    .refine((value) => countGraphemes(value) <= max, `${label} can be at most ${max} characters`)
-
-export const UsernameSchema = textField('Username', USERNAME_MAX_LENGTH)
-export const StatusSchema = textField('Vibe status', STATUS_MAX_LENGTH)
-export const EmojiSchema = textField('Emoji', EMOJI_MAX_LENGTH).refine(
-  hasEmoji,
-  'Emoji must be an emoji',
-)
-
-/** Creating or updating a vibe: the one schema the server validates and the forms use. */
-export const VibeInputSchema = z.object({
-  username: UsernameSchema,
-  emoji: EmojiSchema,
-  status: StatusSchema,
-})
-export type VibeInput = z.infer<typeof VibeInputSchema>
+import { FEED_PAGE_MAX, FEED_PAGE_SIZE } from './vibe-limits'
 
 /** A vibe as the API presents it. Times are ISO-8601 UTC. */
 export const VibeSchema = z.object({

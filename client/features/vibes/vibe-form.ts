@@ -1,6 +1,6 @@
 import { isBlank } from '../../../shared/text/code-points'
 import { truncateGraphemes } from '../../../shared/text/graphemes'
-import { type VibeInput, VibeInputSchema } from '../../../shared/vibes/vibe.schema'
+import { type VibeInput, VibeInputSchema } from '../../../shared/vibes/vibe-input.schema'
 
 export type VibeFormValues = VibeInput
 

@@ -1,15 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { toast } from 'sonner'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
+import { sessionLength } from '../../lib/session-length'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
 
-const PassQrCode = lazy(() => import('./PassQrCode'))
+const QrCode = lazy(() => import('../../components/QrCode'))
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
-
-const hours = (minutes: number) =>
-  minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 
 /**
  * My festival WiFi pass: the code to type on the WiFi sign-in page (or its QR code), what a
@@ -45,8 +43,8 @@ function PassDetails({ pass }: { pass: WifiPass }) {
       </p>
       <p className="mt-2 font-mono text-3xl font-bold tracking-[0.2em] text-white">{pass.code}</p>
       <p className="mt-2 text-sm text-zinc-300">
-        Each session lasts {hours(pass.sessionMinutes)}, on up to {pass.devicesPerAccount} devices
-        at once.
+        Each session lasts {sessionLength(pass.sessionMinutes)}, on up to {pass.devicesPerAccount}{' '}
+        devices at once.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {pass.portalUrl && (
@@ -65,7 +63,10 @@ function PassDetails({ pass }: { pass: WifiPass }) {
       {showQr && pass.portalUrl && (
         <div id={qrId} className="mt-4">
           <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-            <PassQrCode url={pass.portalUrl} code={pass.code} />
+            <QrCode
+              text={pass.portalUrl}
+              label={`QR code of the WiFi sign-in link with pass code ${pass.code}`}
+            />
           </Suspense>
         </div>
       )}

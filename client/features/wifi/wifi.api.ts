@@ -12,6 +12,12 @@ export const wifiPassQuery = queryOptions({
 /** My WiFi pass: its code, what a session gives, and the devices it let through. */
 export const useWifiPass = () => useQuery(wifiPassQuery)
 
+/** Reloads my pass (what a session gives follows my game level). */
+export function useRefreshWifiPass(): () => void {
+  const queryClient = useQueryClient()
+  return () => void queryClient.invalidateQueries({ queryKey: wifiKeys.pass() })
+}
+
 /** A new code; the old one stops working at once. */
 export function useRegeneratePass() {
   const queryClient = useQueryClient()

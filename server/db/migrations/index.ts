@@ -4,6 +4,7 @@ import * as vibes from './002-vibes'
 import * as lineup from './003-lineup'
 import * as sessionEnded from './004-session-ended-notify'
 import * as wifi from './005-wifi'
+import * as game from './006-game'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003-lineup': lineup,
   '004-session-ended-notify': sessionEnded,
   '005-wifi': wifi,
+  '006-game': game,
 }
 
 export const migrationProvider: MigrationProvider = {

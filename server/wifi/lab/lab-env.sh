@@ -6,8 +6,13 @@ export PATH="$PATH:/usr/sbin:/sbin"
 LAB_HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$LAB_HERE/../../.." && pwd)"
 # Logs, PIDs, certificates and the router's private /tmp. Not under /tmp: the router's /tmp is
-# replaced by a folder of this one, and everything here must stay visible inside the router.
-LAB="${LAB_DIR:-$REPO/.tmp/opennds-lab}"
+# replaced by a folder of this one, and everything here must stay visible inside the router. A
+# checkout under /tmp keeps its lab in /var/tmp (lab.ts hands the same folder in as LAB_DIR).
+case "$REPO" in
+  /tmp/*) DEFAULT_LAB=/var/tmp/vibeconnect/opennds-lab ;;
+  *) DEFAULT_LAB="$REPO/.tmp/opennds-lab" ;;
+esac
+LAB="${LAB_DIR:-$DEFAULT_LAB}"
 
 ROUTER=vcl-router
 INET=vcl-inet

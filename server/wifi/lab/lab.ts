@@ -1,12 +1,18 @@
 import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The lab's scripts, and where setup.sh keeps its state and logs (lab-env.sh's default). */
+/** The lab's scripts, and where setup.sh keeps its state and logs (handed to it as LAB_DIR). */
 export const LAB_SCRIPTS = fileURLToPath(new URL('.', import.meta.url))
-const REPO = join(LAB_SCRIPTS, '../../..')
-export const LAB_DIR = join(REPO, '.tmp/opennds-lab')
+const REPO = resolve(LAB_SCRIPTS, '../../..')
+/**
+ * Never under /tmp: the router's /tmp is replaced by a folder of the lab's, and everything here
+ * must stay visible inside the router. A checkout under /tmp keeps its lab in /var/tmp.
+ */
+export const LAB_DIR =
+  process.env.LAB_DIR ??
+  (REPO.startsWith('/tmp/') ? '/var/tmp/vibeconnect/opennds-lab' : join(REPO, '.tmp/opennds-lab'))
 export const INTERNET = 'http://198.51.100.2'
 const INET_NS = 'vcl-inet'
 
@@ -41,7 +47,11 @@ const script = (name: string) => join(LAB_SCRIPTS, name)
 
 /** Removes whatever a lab left behind (an earlier run that was killed); safe when none is up. */
 export function tearDownLab(): string {
-  const result = spawnSync('bash', [script('teardown.sh')], { encoding: 'utf8', timeout: 60_000 })
+  const result = spawnSync('bash', [script('teardown.sh')], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, LAB_DIR },
+  })
   return `${result.stdout}${result.stderr}`
 }
 
@@ -61,7 +71,13 @@ export function setUpLab(level: 1 | 3, env: Record<string, string>): Lab {
   const result = spawnSync('bash', [script('setup.sh')], {
     encoding: 'utf8',
     timeout: 150_000,
-    env: { ...process.env, ...env, LEVEL: String(level), NODE: process.execPath },
+    env: {
+      ...process.env,
+      ...env,
+      LEVEL: String(level),
+      NODE: process.execPath,
+      LAB_DIR,
+    },
   })
   if (result.status !== 0) {
     throw new Error(

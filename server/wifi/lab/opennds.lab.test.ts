@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { gameFile } from '../../test/game-helpers'
 import {
   ensureBuild,
   INTERNET,
@@ -20,6 +21,7 @@ import { labProblems } from './preflight.mjs'
 // on its own, as root (scripts/test.mjs); it takes about a minute and a half a level.
 
 const SESSION_MINUTES = 1
+const LEVEL_2_MINUTES = 7
 const PASSWORD = 'festival nights are long'
 const newEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.test`
 
@@ -40,6 +42,11 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
 
   beforeAll(() => {
     lab = setUpLab(level, {
+      GAME_CONFIG_FILE: gameFile((game) => ({
+        ...game,
+        // A vibe (20 points) reaches level 2, whose sessions last LEVEL_2_MINUTES.
+        levels: [{ points: 0 }, { points: 20, sessionMinutes: LEVEL_2_MINUTES }],
+      })),
       WIFI_SESSION_MINUTES: String(SESSION_MINUTES),
       WIFI_DEVICES_PER_ACCOUNT: '1',
       // Level 1 hands openNDS no session length (its auth dir takes none): the gateway's own
@@ -232,6 +239,32 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     expect(await phone.isOnline()).toBe(true)
     await phone.disconnect()
   })
+
+  if (level === 3) {
+    it("grants a player the session length of the game level they reached (the gateway's clock)", async () => {
+      const player = await signUpThroughApi()
+      const vibe = await lab.api(
+        'POST',
+        '/api/vibes',
+        { username: `Lvl${Date.now() % 1e6}`, emoji: '🎪', status: 'Levelling up' },
+        player.token,
+      )
+      expect(vibe.status).toBe(201)
+      await waitFor(
+        'level 2',
+        async () => (await lab.api('GET', '/api/game', undefined, player.token)).json.level === 2,
+        10_000,
+      )
+      const { state } = await phone.openPortal()
+      const arrival = await phone.arrive(
+        await phone.submit('sign-in', { state, email: player.email, password: PASSWORD }),
+      )
+      await expectOnline(phone, arrival)
+      const client = await lab.client(phone.ip)
+      expect(Number(client?.session_end) - Number(client?.session_start)).toBe(LEVEL_2_MINUTES * 60)
+      await phone.disconnect()
+    })
+  }
 
   it('the session timeout, 2/2: after its minute the third phone is cut off and captured again', async () => {
     expect(timedSignInAt, 'the third phone never got online (see 1/2)').toBeGreaterThan(0)

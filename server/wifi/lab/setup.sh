@@ -12,6 +12,7 @@
 #   WIFI_SESSION_MINUTES=1    the server's grant length (level 3 hands it to openNDS)
 #   SESSIONTIMEOUT=1440       openNDS's own session length in minutes (what level 1 gets)
 #   WIFI_DEVICES_PER_ACCOUNT=1, CHECKINTERVAL=5 (openNDS's seconds between session checks)
+#   GAME_CONFIG_FILE=         the game's rules for the server (docs/game.md); the defaults when unset
 #   NODE=node                 the Node.js that runs dist/server/main.js (build it first)
 #   LAB_DIR                   state and logs (default .tmp/opennds-lab in the project)
 # Needs root and Debian's opennds nftables iptables iproute2 dnsmasq-base isc-dhcp-client
@@ -152,7 +153,7 @@ JSON
   TRUST_PROXY=127.0.0.1 DATABASE_URL="sqlite:$LAB/server/app.db" AUTH_JWT_SECRET="$(openssl rand -hex 32)" \
   AUTH_EMAIL_CONFIRMATION=false MAIL_OUTBOX_DIR="$LAB/server/outbox" CLIENT_DIST_DIR="$REPO/dist/client" \
   WIFI_GATEWAYS_FILE="$LAB/server/gateways.json" WIFI_SESSION_MINUTES="$WIFI_SESSION_MINUTES" \
-  WIFI_DEVICES_PER_ACCOUNT="$WIFI_DEVICES_PER_ACCOUNT" \
+  WIFI_DEVICES_PER_ACCOUNT="$WIFI_DEVICES_PER_ACCOUNT" GAME_CONFIG_FILE="${GAME_CONFIG_FILE:-}" \
   "$NODE" "$REPO/dist/server/main.js") > "$LAB/logs/server.log" 2>&1 &
 record server $!
 if [ "$LEVEL" = 3 ]; then

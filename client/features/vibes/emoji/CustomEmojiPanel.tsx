@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react'
 import { isBlank } from '../../../../shared/text/code-points'
 import { truncateGraphemes } from '../../../../shared/text/graphemes'
-import { EmojiSchema } from '../../../../shared/vibes/vibe.schema'
+import { EmojiSchema } from '../../../../shared/vibes/vibe-input.schema'
 import { EMOJI_MAX_LENGTH } from '../../../../shared/vibes/vibe-limits'
 import { EmojiChoices } from './EmojiChoices'
 import { POPULAR_EMOJIS } from './emoji-catalog'

@@ -37,6 +37,15 @@ function isServerMessage(message: Frame): boolean {
     case 'ping':
     case 'reconnect':
       return true
+    case 'game':
+      return (
+        Number.isInteger(message.level) &&
+        Array.isArray(message.unlocked) &&
+        message.unlocked.every(
+          (badge) =>
+            isJsonObject(badge) && typeof badge.id === 'string' && typeof badge.name === 'string',
+        )
+      )
     case 'error':
       return typeof message.code === 'string' && typeof message.message === 'string'
     default:

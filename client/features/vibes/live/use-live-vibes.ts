@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { LIVE_PATH } from '../../../../shared/live/live-channel'
+import type { SingleServerMessage } from '../../../../shared/live/live-protocol'
 import { currentAccessToken, onTokenRefreshed, sessionRefused } from '../../../lib/session'
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
+
+export type PersonalMessage = Extract<SingleServerMessage, { type: 'game' }>
 
 const liveUrl = () => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
@@ -14,15 +17,25 @@ const liveUrl = () => {
  * Keeps the feed, the user count and my vibe current while mounted, over one WebSocket that
  * survives token refreshes and network drops. Returns whether updates are flowing right now.
  */
-export function useLiveVibes(userId: string): LiveStatus {
+export function useLiveVibes(
+  userId: string,
+  /** Messages for me alone (my game): handed to whoever the app composes for them. */
+  onPersonal: (message: PersonalMessage) => void,
+): LiveStatus {
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<LiveStatus>('connecting')
+  const personal = useRef(onPersonal)
+  personal.current = onPersonal
   useEffect(() => {
+    const syncCache = createLiveCacheSync(queryClient, userId)
     const connection = new LiveConnection({
       url: liveUrl(),
       getToken: currentAccessToken,
       onRefused: sessionRefused,
-      onMessage: createLiveCacheSync(queryClient, userId),
+      onMessage: (message) => {
+        if (message.type === 'game') personal.current(message)
+        else syncCache(message)
+      },
       onStatus: setStatus,
     })
     connection.start()

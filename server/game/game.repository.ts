@@ -1,0 +1,159 @@
+import { type InsertResult, type Kysely, sql } from 'kysely'
+import type { WriteHandle } from '../db/database'
+import type { Database, GameCheckInsTable, GameInvitesTable } from '../db/schema'
+
+export function listAwards(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('game_awards')
+    .select(['badge', 'awarded_at'])
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+/** Awards a badge unless the user has it; true when this call awarded it. */
+export async function insertAward(
+  trx: WriteHandle,
+  userId: string,
+  badge: string,
+  at: number,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('game_awards')
+    .values({ user_id: userId, badge, awarded_at: at })
+    .onConflict((conflict) => conflict.columns(['user_id', 'badge']).doNothing())
+    .executeTakeFirst()
+  return stored(result)
+}
+
+/** Notes a festival day with a vibe write; true when the day is new for the user. */
+export async function insertVibeDay(trx: WriteHandle, userId: string, day: string) {
+  const result = await trx
+    .insertInto('game_vibe_days')
+    .values({ user_id: userId, day })
+    .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
+    .executeTakeFirst()
+  return stored(result)
+}
+
+export async function listVibeDays(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('game_vibe_days')
+    .select('day')
+    .where('user_id', '=', userId)
+    .orderBy('day')
+    .execute()
+  return rows.map((row) => row.day)
+}
+
+/** A check-in, unless the user checked in at this stage this festival day; true when stored. */
+export async function insertCheckIn(trx: WriteHandle, row: GameCheckInsTable) {
+  const result = await trx
+    .insertInto('game_check_ins')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['user_id', 'stage', 'day']).doNothing())
+    .executeTakeFirst()
+  return stored(result)
+}
+
+export async function countStages(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('game_check_ins')
+    .select(sql<number>`count(distinct stage)`.as('stages'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(row?.stages ?? 0)
+}
+
+export async function findInviteCode(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom('game_invite_codes')
+    .select('code')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.code
+}
+
+export async function findInviterByCode(db: Kysely<Database>, code: string) {
+  const row = await db
+    .selectFrom('game_invite_codes')
+    .select('user_id')
+    .where('code', '=', code)
+    .executeTakeFirst()
+  return row?.user_id
+}
+
+/** Stores the user's invite code unless they have one; true when this call stored it. */
+export async function insertInviteCode(
+  trx: WriteHandle,
+  userId: string,
+  code: string,
+  at: number,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('game_invite_codes')
+    .values({ user_id: userId, code, created_at: at })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .executeTakeFirst()
+  return stored(result)
+}
+
+export function findInvite(db: Kysely<Database>, inviteeId: string) {
+  return db
+    .selectFrom('game_invites')
+    .selectAll()
+    .where('invitee_id', '=', inviteeId)
+    .executeTakeFirst()
+}
+
+/** Records who invited the user, unless someone already did; true when stored. */
+export async function insertInvite(trx: WriteHandle, row: GameInvitesTable) {
+  const result = await trx
+    .insertInto('game_invites')
+    .values(row)
+    .onConflict((conflict) => conflict.column('invitee_id').doNothing())
+    .executeTakeFirst()
+  return stored(result)
+}
+
+/**
+ * Counts the user's invite (their inviter's and their own crew) unless it already counted or the
+ * inviter has `cap` counted friends; true when this call counted it.
+ */
+export async function countInvite(
+  trx: WriteHandle,
+  inviteeId: string,
+  inviterId: string,
+  cap: number,
+  at: number,
+): Promise<boolean> {
+  const counted = await trx
+    .selectFrom('game_invites')
+    .select(sql<number>`count(*)`.as('friends'))
+    .where('inviter_id', '=', inviterId)
+    .where('counted_at', 'is not', null)
+    .executeTakeFirst()
+  if (Number(counted?.friends ?? 0) >= cap) return false
+  const result = await trx
+    .updateTable('game_invites')
+    .set({ counted_at: at })
+    .where('invitee_id', '=', inviteeId)
+    .where('counted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Friends counted for the user: those they invited, and the one who invited them. */
+export async function countFriends(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('game_invites')
+    .select(sql<number>`count(*)`.as('friends'))
+    .where('counted_at', 'is not', null)
+    .where((where) =>
+      where.or([where('inviter_id', '=', userId), where('invitee_id', '=', userId)]),
+    )
+    .executeTakeFirst()
+  return Number(row?.friends ?? 0)
+}
+
+/** Whether an insert that skips conflicts stored its row. */
+const stored = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0n) > 0

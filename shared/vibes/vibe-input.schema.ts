@@ -1,0 +1,65 @@
+import * as z from 'zod/mini'
+import {
+  CHARACTER_MAX_MARKS,
+  hasEmoji,
+  hasLoneSurrogate,
+  isBlank,
+  mostMarksOnOneCharacter,
+} from '../text/code-points'
+import {
+  CHARACTER_MAX_CODE_POINTS,
+  countGraphemes,
+  hasForbiddenCharacters,
+  mostCodePointsInOneCharacter,
+} from '../text/graphemes'
+import { EMOJI_MAX_LENGTH, STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from './vibe-limits'
+
+// A vibe's fields, the one schema the server validates and the forms use. Written in zod/mini:
+// the browser's forms load it, and zod/mini is a fraction of classic zod's size there (ADR 028).
+// The server's type provider takes any zod schema, mini or classic.
+
+/** Cap on UTF-16 code units per character allowed, so a few "characters" can't be megabytes. */
+const CODE_UNITS_PER_CHARACTER = 16
+
+/**
+ * A one-line text field: trimmed, something visible in it, at most `max` characters as a person
+ * counts them, none of them broken or piled high with accents. A field's first failed rule is
+ * the message its form shows, so the rules run from the most basic to the most specific.
+ */
+const textField = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).check(
+    z.maxLength(max * CODE_UNITS_PER_CHARACTER, `${label} is too long`),
+    z.trim(),
+    z.refine((value: string) => !hasLoneSurrogate(value), `${label} contains a broken character`),
+    z.refine((value: string) => !isBlank(value), `${label} can't be blank`),
+    z.refine(
+      (value: string) => !hasForbiddenCharacters(value),
+      `${label} contains characters that aren't allowed`,
+    ),
+    z.refine(
+      (value: string) => mostMarksOnOneCharacter(value) <= CHARACTER_MAX_MARKS,
+      `${label} has too many accents on one character`,
+    ),
+    z.refine(
+      (value: string) => mostCodePointsInOneCharacter(value) <= CHARACTER_MAX_CODE_POINTS,
+      `${label} has a character made of too many parts`,
+    ),
+    z.refine(
+      (value: string) => countGraphemes(value) <= max,
+      `${label} can be at most ${max} characters`,
+    ),
+  )
+
+export const UsernameSchema = textField('Username', USERNAME_MAX_LENGTH)
+export const StatusSchema = textField('Vibe status', STATUS_MAX_LENGTH)
+export const EmojiSchema = textField('Emoji', EMOJI_MAX_LENGTH).check(
+  z.refine(hasEmoji, 'Emoji must be an emoji'),
+)
+
+/** Creating or updating a vibe. */
+export const VibeInputSchema = z.object({
+  username: UsernameSchema,
+  emoji: EmojiSchema,
+  status: StatusSchema,
+})
+export type VibeInput = z.infer<typeof VibeInputSchema>
