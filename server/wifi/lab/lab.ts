@@ -146,11 +146,24 @@ export class Lab {
     return { status: Number(stdout.slice(cut + 1)), json: text ? JSON.parse(text) : null }
   }
 
-  /** The last lines of one of the lab's logs, for a failure message. */
-  log(name: string, lines = 30): string {
+  /** The last lines of one of the lab's logs (those matching `only`, if given). */
+  log(name: string, lines = 30, only?: RegExp): string {
     const file = join(LAB_DIR, 'logs', name)
     if (!existsSync(file)) return `(no ${name})`
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n')
+    const all = readFileSync(file, 'utf8').split('\n')
+    return (only ? all.filter((line) => only.test(line)) : all).slice(-lines).join('\n')
+  }
+
+  /** What the gateway, its authmon and the server said last: printed when a test fails. */
+  diagnostics(): string {
+    const logs: [string, RegExp?][] = [
+      ['opennds.log', /authmon|binauth|error|fail|busy|locked/i],
+      ['server.log'],
+      ['nginx-access.log'],
+    ]
+    return logs
+      .map(([name, only]) => `--- the last lines of ${name} ---\n${this.log(name, 40, only)}`)
+      .join('\n')
   }
 }
 

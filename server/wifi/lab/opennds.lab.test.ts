@@ -62,7 +62,9 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     tearDownLab()
   })
   // Each test starts from captured phones (the third phone's session runs across tests).
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed }) => {
+    // A failure in CI leaves no lab behind to look at: print what the gateway and server said.
+    onTestFailed(() => console.error(lab?.diagnostics()))
     for (const each of lab ? [phone, secondPhone] : []) {
       if (await each.isOnline()) await each.disconnect()
     }
