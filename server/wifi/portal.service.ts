@@ -46,7 +46,10 @@ export type PortalOpening =
 export type PortalOutcome =
   | { kind: 'admitted'; admission: Admission; state: PortalState; sealed: string }
   | { kind: 'grace'; admission: Admission; state: PortalState; sealed: string }
-  | { kind: 'refused'; message: string; field: 'sign-in' | 'sign-up' | 'code' }
+  | { kind: 'refused'; message: string; field: RefusedField }
+
+/** The form a refusal is shown at. */
+type RefusedField = 'sign-in' | 'sign-up' | 'code'
 
 export class PortalProblem extends Error {
   constructor(
@@ -122,7 +125,11 @@ export class PortalService {
     const { gateway, state } = this.state(gatewayId, sealed)
     let account: { id: string }
     try {
-      account = await this.deps.auth.verifyCredentials(input, this.deviceMeta(meta, state))
+      await this.hitDeviceLimit('wifi:signin:device', 'RATE_LIMIT_SIGNIN_PER_IP', state)
+      account = await this.deps.auth.verifyCredentials(
+        input,
+        this.attemptMeta(meta, gateway, 'password'),
+      )
     } catch (error) {
       return refusal(error, 'sign-in')
     }
@@ -138,7 +145,8 @@ export class PortalService {
     const { gateway, state } = this.state(gatewayId, sealed)
     let answer: Awaited<ReturnType<AuthService['signUp']>>
     try {
-      answer = await this.deps.auth.signUp(input, this.deviceMeta(meta, state))
+      await this.hitDeviceLimit('wifi:signup:device', 'RATE_LIMIT_SIGNUP_PER_IP', state)
+      answer = await this.deps.auth.signUp(input, this.attemptMeta(meta, gateway, 'password'))
     } catch (error) {
       return refusal(error, 'sign-up')
     }
@@ -167,17 +175,11 @@ export class PortalService {
     meta: RequestMeta,
   ): Promise<PortalOutcome> {
     const { gateway, state } = this.state(gatewayId, sealed)
-    const { limiter, config } = this.deps
     try {
-      // Every try counts, per device and per gateway: 40 bits are not guessed at these rates.
-      await limiter.hit(
-        { name: 'wifi:code:device', max: config.WIFI_CODE_ATTEMPTS_PER_DEVICE },
-        state.m,
-      )
-      await limiter.hit(
-        { name: 'wifi:code:gateway', max: config.WIFI_CODE_ATTEMPTS_PER_GATEWAY },
-        gateway.id,
-      )
+      // Every try counts, per device, as a sign-in of the client's address, and per gateway: 40
+      // bits are not guessed at these rates.
+      await this.hitDeviceLimit('wifi:code:device', 'WIFI_CODE_ATTEMPTS_PER_DEVICE', state)
+      await this.deps.auth.countSignInAttempt(this.attemptMeta(meta, gateway, 'code'))
     } catch (error) {
       return refusal(error, 'code')
     }
@@ -281,18 +283,43 @@ export class PortalService {
   }
 
   /**
-   * Every phone behind a gateway reaches us from one address: limits and failure counts that
-   * would go by address go by the device instead (its keyed MAC hash).
+   * One device's own budget (its keyed MAC hash), one client's worth. Narrower than the client
+   * address's, never instead of it: at level 1 anyone can make up a MAC for every try.
    */
-  private deviceMeta(meta: RequestMeta, state: PortalState): RequestMeta {
-    return { ...meta, ip: `wifi-device:${state.m}` }
+  private hitDeviceLimit(name: string, budget: DeviceBudget, state: PortalState): Promise<void> {
+    return this.deps.limiter.hit({ name, max: this.deps.config[budget] }, state.m)
+  }
+
+  /**
+   * A try here counts as the app's sign-ins and sign-ups do, against the request's own address (a
+   * declared uplink's crowd budget, ADR 026) and, for a password, the account's failures from it;
+   * then against the gateway's budget, which bounds what one portal can cost (argon2, code
+   * guesses) and which a client its address refused does not spend.
+   */
+  private attemptMeta(meta: RequestMeta, gateway: Gateway, kind: 'password' | 'code'): RequestMeta {
+    const max = this.deps.config[GATEWAY_BUDGETS[kind]]
+    return {
+      ...meta,
+      alsoCounts: [{ limit: { name: `wifi:${kind}:gateway`, max }, subject: gateway.id }],
+    }
   }
 }
+
+type DeviceBudget =
+  | 'RATE_LIMIT_SIGNIN_PER_IP'
+  | 'RATE_LIMIT_SIGNUP_PER_IP'
+  | 'WIFI_CODE_ATTEMPTS_PER_DEVICE'
+
+// Tries one gateway's portal takes per rate-limit window, from everyone together.
+const GATEWAY_BUDGETS = {
+  password: 'WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY',
+  code: 'WIFI_CODE_ATTEMPTS_PER_GATEWAY',
+} as const
 
 const CONFIRM_FIRST = 'Check your e-mail and follow the link in it, then sign in here.'
 
 /** The message a refused way through shows: the server's own words for what the user can fix. */
-function refusal(error: unknown, field: 'sign-in' | 'sign-up' | 'code'): PortalOutcome {
+function refusal(error: unknown, field: RefusedField): PortalOutcome {
   if (!(error instanceof AppError)) throw error
   const messages: Record<string, string> = {
     invalid_credentials: 'That e-mail and password do not match an account.',

@@ -3,7 +3,13 @@ import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-hel
 import { createFakeClock } from '../test/fake-clock'
 import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { authmonPost, formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
+import {
+  authmonPost,
+  GATEWAYS,
+  gatewaysFile,
+  openPortal as openGatewayPortal,
+  postForm,
+} from '../test/wifi-helpers'
 import { rhidOf, sha256hex } from './wifi-secrets'
 
 const [level1, level2, level3] = GATEWAYS
@@ -20,15 +26,8 @@ describe('the WiFi captive portal', () => {
   })
   afterAll(() => t.close())
 
-  /** openNDS's redirect: the portal's first page for a new phone on `gateway`. */
-  async function openPortal(gateway: (typeof GATEWAYS)[number], client = fakeClient()) {
-    const page = await t.app.inject({
-      url: `/wifi/portal/${gateway.id}/?${fasQuery(gateway, client)}`,
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
-    })
-    expect(page.statusCode, page.body).toBe(200)
-    return { client, page, state: formState(page.body) }
-  }
+  const openPortal = (gateway: (typeof GATEWAYS)[number], client = fakeClient()) =>
+    openGatewayPortal(t, gateway, client)
 
   it('shows the three ways in, as plain HTML with no script, a strict CSP and no caching', async () => {
     const { page } = await openPortal(level1)
