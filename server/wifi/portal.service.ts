@@ -133,7 +133,7 @@ export class PortalService {
     } catch (error) {
       return refusal(error, 'sign-in')
     }
-    return this.admit(gateway, state, sealed!, account.id, meta)
+    return this.admit(gateway, state, sealed!, account.id, meta, 'sign-in')
   }
 
   async signUp(
@@ -150,7 +150,9 @@ export class PortalService {
     } catch (error) {
       return refusal(error, 'sign-up')
     }
-    if ('access_token' in answer) return this.admit(gateway, state, sealed!, answer.user.id, meta)
+    if ('access_token' in answer) {
+      return this.admit(gateway, state, sealed!, answer.user.id, meta, 'sign-up')
+    }
     // Confirmation by mail is on: a short grant to open it, at most one per device and window.
     if (this.deps.config.WIFI_GRACE_MINUTES === 0) {
       return { kind: 'refused', field: 'sign-up', message: CONFIRM_FIRST }
@@ -195,7 +197,7 @@ export class PortalService {
         message: 'That WiFi pass code is not valid. Check it in the VibeConnect app.',
       }
     }
-    return this.admit(gateway, state, sealed!, pass.user_id, meta)
+    return this.admit(gateway, state, sealed!, pass.user_id, meta, 'code')
   }
 
   /** Level 3's "Connecting…" page: has the gateway collected the grant yet, and since when we wait. */
@@ -245,6 +247,7 @@ export class PortalService {
     sealed: string,
     userId: string,
     meta: RequestMeta,
+    field: RefusedField,
   ): Promise<PortalOutcome> {
     // The level the user has reached now: a grant keeps what it gave, whatever happens later.
     const grant = await this.deps.levels.grantFor(userId)
@@ -252,11 +255,7 @@ export class PortalService {
     const request = this.request(gateway, state, sealed, allowance, meta)
     const admission = await admitDevice(request, userId, grant.devices)
     if (admission.kind === 'full') {
-      return {
-        kind: 'refused',
-        field: 'code',
-        message: fullMessage(admission.holders, this.deps.config),
-      }
+      return { kind: 'refused', field, message: fullMessage(admission.holders, this.deps.config) }
     }
     this.deps.log.info(
       { gateway: gateway.id, level: gateway.level, minutes: allowance.minutes },

@@ -224,6 +224,31 @@ describe('the WiFi captive portal', () => {
     ).toBe(303)
   })
 
+  it('refuses a password sign-in over the device limit at the sign-in form, keeping the e-mail but not the password', async () => {
+    const user = await signUpUser(t)
+    const { code } = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    for (let phone = 1; phone <= 3; phone++) {
+      const { state } = await openPortal(level1)
+      expect((await postForm(t, '/wifi/portal/gate-1/code', { state, code })).statusCode).toBe(303)
+    }
+    const { state } = await openPortal(level1)
+    const refused = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    expect(refused.statusCode).toBe(400)
+    const signInForm = section(refused.body, 'signin-h')
+    expect(signInForm).toContain('id="sign-in-alert"')
+    expect(signInForm).toContain('Your WiFi pass is already online on 3 devices')
+    expect(signInForm).toContain(`value="${user.email}"`)
+    expect(signInForm).toMatch(/id="signin-email"[^>]*aria-describedby="sign-in-alert"/)
+    expect(section(refused.body, 'code-h')).not.toContain('role="alert"')
+    expect(refused.body).not.toContain(GOOD_PASSWORD)
+  })
+
   it('a regenerated code replaces the old one at once', async () => {
     const user = await signUpUser(t)
     const first = (
@@ -354,3 +379,10 @@ describe('the WiFi captive portal', () => {
     expect(sha256hex('x')).toHaveLength(64)
   })
 })
+
+/** The portal page's card headed by the heading with id `headingId`. */
+function section(html: string, headingId: string): string {
+  const start = html.indexOf(`aria-labelledby="${headingId}"`)
+  if (start < 0) throw new Error(`no section ${headingId}`)
+  return html.slice(start, html.indexOf('</section>', start))
+}
