@@ -309,6 +309,14 @@ describe('the WiFi captive portal', () => {
     expect(levelOne.statusCode).toBe(403)
   })
 
+  it('authmon answers a listed poller that the server sees as an IPv4-mapped address (listening on ::)', async () => {
+    const mapped = await authmonPost(t, level3, 'view', 'none', '::ffff:198.51.100.1')
+    expect(mapped.statusCode, mapped.body).toBe(200)
+    expect(mapped.body.startsWith('*')).toBe(true)
+    const other = await authmonPost(t, level3, 'view', 'none', '::ffff:198.51.100.2')
+    expect(other.statusCode).toBe(403)
+  })
+
   it('authmon clear empties the queue; deauthed notices free the device place', async () => {
     const user = await signUpUser(t)
     const { state } = await openPortal(level3)
