@@ -166,7 +166,8 @@ export class PortalService {
       ...defaultAllowance(this.deps.config),
       minutes: this.deps.config.WIFI_GRACE_MINUTES,
     }
-    const admission = await admitForGrace(this.request(gateway, state, sealed!, allowance, meta))
+    const request = this.request(gateway, state, sealed!, allowance, meta, true)
+    const admission = await admitForGrace(request)
     return { kind: 'grace', admission, state, sealed: sealed! }
   }
 
@@ -270,13 +271,16 @@ export class PortalService {
     sealed: string,
     allowance: WifiAllowance,
     meta: RequestMeta,
+    grace = false,
   ) {
+    // Levels 1-2: the gateway sends the phone here; a grace grant's page says to open the mail.
+    const flag = grace ? '&grace=1' : ''
     return {
       database: this.deps.database,
       gateway,
       state,
       allowance,
-      onlineUrl: `${meta.siteUrl}/wifi/portal/${gateway.id}/online?s=${sealed}`,
+      onlineUrl: `${meta.siteUrl}/wifi/portal/${gateway.id}/online?s=${sealed}${flag}`,
       now: this.deps.now(),
     }
   }
