@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openndsUrlEncode } from '../wifi/fas-query'
+import { GOOD_PASSWORD, signUpUser } from './auth-helpers'
 import { type FakeClient, fakeClient, fasQuery } from './opennds-query'
 import type { TestApp } from './test-app'
 
@@ -89,3 +90,27 @@ export const authmonPost = (
       payload: Buffer.from(payload).toString('base64'),
     }).toString(),
   })
+
+/**
+ * A new account whose new phone signs in on `gateway`'s portal: the account, the phone, the
+ * portal's answer and the device record it made.
+ */
+export async function signInNewPhone(
+  t: TestApp,
+  gateway: Parameters<typeof openPortal>[1],
+  client: FakeClient = fakeClient(),
+) {
+  const user = await signUpUser(t)
+  const { state } = await openPortal(t, gateway, client)
+  const answer = await postForm(t, `/wifi/portal/${gateway.id}/sign-in`, {
+    state,
+    email: user.email,
+    password: GOOD_PASSWORD,
+  })
+  const device = await t.database.db
+    .selectFrom('wifi_devices')
+    .selectAll()
+    .where('user_id', '=', user.userId)
+    .executeTakeFirstOrThrow()
+  return { user, client, answer, device }
+}

@@ -9,6 +9,7 @@ import {
   gatewaysFile,
   openPortal as openGatewayPortal,
   postForm,
+  signInNewPhone,
 } from '../test/wifi-helpers'
 import { rhidOf, sha256hex } from './wifi-secrets'
 
@@ -318,28 +319,61 @@ describe('the WiFi captive portal', () => {
   })
 
   it('authmon clear empties the queue; deauthed notices free the device place', async () => {
-    const user = await signUpUser(t)
-    const { state } = await openPortal(level3)
-    await postForm(t, '/wifi/portal/gate-3/sign-in', {
-      state,
-      email: user.email,
-      password: GOOD_PASSWORD,
-    })
-    const [device] = await t.database.db
-      .selectFrom('wifi_devices')
-      .selectAll()
-      .where('user_id', '=', user.userId)
-      .execute()
+    const { device } = await signInNewPhone(t, level3)
     expect((await authmonPost(t, level3, 'clear')).statusCode).toBe(200)
     expect((await authmonPost(t, level3, 'view')).body).toBe('*')
-    const notice = `method=timeout_deauth, clientmac=02:00:00:00:00:99, bytes_incoming=1, bytes_outgoing=2, session_start=1, session_end=2, token=abc, custom=${device!.id}`
+    const notice = `method=timeout_deauth, clientmac=02:00:00:00:00:99, bytes_incoming=1, bytes_outgoing=2, session_start=1, session_end=2, token=abc, custom=${device.id}`
     expect((await authmonPost(t, level3, 'deauthed', notice)).body).toBe('ack')
     const cut = await t.database.db
       .selectFrom('wifi_devices')
       .selectAll()
-      .where('id', '=', device!.id)
+      .where('id', '=', device.id)
       .executeTakeFirst()
     expect(cut?.cut_off_at).toBe(clock.now())
+  })
+
+  it('authmon keeps custom notices (cut to 2,000 characters) and answers ack; they cut no device off', async () => {
+    const { device } = await signInNewPhone(t, level3)
+    const notice = `custom=${device.id}, note=${'x'.repeat(2500)}`
+    const answer = await authmonPost(t, level3, 'custom', notice)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.body).toBe('ack')
+    const kept = await t.database.db
+      .selectFrom('wifi_gateway_notices')
+      .selectAll()
+      .where('gateway', '=', 'gate-3')
+      .where('kind', '=', 'custom')
+      .execute()
+    expect(kept.map((row) => row.payload)).toContain(notice.slice(0, 2000))
+    expect(kept.find((row) => row.payload.startsWith(`custom=${device.id}`))?.received_at).toBe(
+      clock.now(),
+    )
+    const after = await t.database.db
+      .selectFrom('wifi_devices')
+      .select('cut_off_at')
+      .where('id', '=', device.id)
+      .executeTakeFirstOrThrow()
+    expect(after.cut_off_at).toBeNull()
+  })
+
+  it.each([
+    'javascript:alert(document.domain)',
+    'JavaScript://example.test/%0aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example.test/festival.zip',
+  ])('never shows a %s originurl as a link', async (originurl) => {
+    const user = await signUpUser(t)
+    const { state } = await openPortal(level1, fakeClient({ originurl }))
+    const answer = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    const redir = new URL(new URL(String(answer.headers.location)).searchParams.get('redir')!)
+    const online = await t.app.inject({ url: `${redir.pathname}${redir.search}` })
+    expect(online.body).toContain("You're online")
+    expect(online.body).not.toContain('Or carry on to')
+    expect(online.body).not.toMatch(/href="(?!https?:)/i)
   })
 
   it('tells an already authenticated phone it is online', async () => {
