@@ -250,6 +250,36 @@ describe('the WiFi captive portal', () => {
     expect(refused.body).not.toContain(GOOD_PASSWORD)
   })
 
+  it("the pass's QR code leads to a page that shows its code big, and what to do with it", async () => {
+    const user = await signUpUser(t)
+    const { code, portalUrl } = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    expect(portalUrl).toBe(`${SITE}/wifi/pass?code=${code}`)
+    const url = new URL(portalUrl)
+    const page = await t.app.inject({ url: `${url.pathname}${url.search}` })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.body).toContain(
+      '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    )
+    expect(page.body).toContain(`<p class="card code pass">${code}</p>`)
+    expect(page.body).toMatch(/\.pass\{font-size:clamp\(2rem,11vw,3rem\)/)
+    expect(page.body).toContain('<li>Join the festival WiFi.</li>')
+    expect(page.body).toContain(
+      'Under <strong>WiFi pass code</strong>, type the code above and tap <strong>Go online with my pass</strong>.',
+    )
+    expect(page.body).not.toMatch(/<script|<img|src=/i)
+    // The button it names is the portal's.
+    expect((await openPortal(level1)).page.body).toContain('>Go online with my pass</button>')
+    // Typed by hand, loosely: the same page.
+    const typed = await t.app.inject({
+      url: `/wifi/pass?code=${encodeURIComponent(code.toLowerCase().replace('-', ' '))}`,
+    })
+    expect(typed.body).toContain(`<p class="card code pass">${code}</p>`)
+  })
+
   it('a regenerated code replaces the old one at once', async () => {
     const user = await signUpUser(t)
     const first = (
