@@ -3,12 +3,18 @@ import type { AuthService } from '../auth/auth.service'
 import type { RequestMeta } from '../auth/auth-deps'
 import type { Config } from '../config/config'
 import type { AppDatabase } from '../db/database'
-import { AppError } from '../http/app-error'
 import type { RateLimiter } from '../rate-limit/rate-limiter'
 import { type Admission, admitDevice, admitForGrace } from './admission'
 import { type AuthmonRequest, answerAuthmon } from './authmon'
 import { deviceLabel } from './device-label'
 import { decodeFasQuery, FasQueryError, rawQueryParams } from './fas-query'
+import {
+  CONFIRM_FIRST,
+  fullMessage,
+  type PortalRefusal,
+  type RefusedField,
+  refusal,
+} from './portal-refusals'
 import { openPortalState, type PortalState, sealPortalState } from './portal-state'
 import { findGrant, findPassByCodeHash } from './wifi.repository'
 import {
@@ -46,10 +52,7 @@ export type PortalOpening =
 export type PortalOutcome =
   | { kind: 'admitted'; admission: Admission; state: PortalState; sealed: string }
   | { kind: 'grace'; admission: Admission; state: PortalState; sealed: string }
-  | { kind: 'refused'; message: string; field: RefusedField }
-
-/** The form a refusal is shown at. */
-type RefusedField = 'sign-in' | 'sign-up' | 'code'
+  | PortalRefusal
 
 export class PortalProblem extends Error {
   constructor(
@@ -318,34 +321,3 @@ const GATEWAY_BUDGETS = {
   password: 'WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY',
   code: 'WIFI_CODE_ATTEMPTS_PER_GATEWAY',
 } as const
-
-const CONFIRM_FIRST = 'Check your e-mail and follow the link in it, then sign in here.'
-
-/** The message a refused way through shows: the server's own words for what the user can fix. */
-function refusal(error: unknown, field: RefusedField): PortalOutcome {
-  if (!(error instanceof AppError)) throw error
-  const messages: Record<string, string> = {
-    invalid_credentials: 'That e-mail and password do not match an account.',
-    email_not_confirmed: CONFIRM_FIRST,
-    over_request_rate_limit: 'Too many tries. Please wait a few minutes and try again.',
-    user_already_exists: 'There is already an account with this e-mail address: sign in instead.',
-    validation_failed: 'Check the e-mail address and password.',
-  }
-  return { kind: 'refused', field, message: messages[error.code] ?? error.message }
-}
-
-function fullMessage(
-  holders: Array<{ label: string; gateway: string; lastSeen: number }>,
-  config: Config,
-): string {
-  const when = (ms: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: config.FESTIVAL_TIME_ZONE,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(ms)
-  const list = holders.map((device) => `${device.label} (last seen ${when(device.lastSeen)})`)
-  const devices = holders.length === 1 ? 'device' : 'devices'
-  return `Your WiFi pass is already online on ${holders.length} ${devices}: ${list.join(', ')}. Forget one in the VibeConnect app's WiFi panel, or wait until its session ends.`
-}
