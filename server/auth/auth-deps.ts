@@ -3,7 +3,7 @@ import type { UplinkAddresses } from '../config/uplink-addresses'
 import type { AppDatabase } from '../db/database'
 import type { ChangeBus } from '../events/change-bus'
 import type { MailQueue } from '../mail/mail-queue'
-import type { RateLimiter } from '../rate-limit/rate-limiter'
+import type { LimitHit, RateLimiter } from '../rate-limit/rate-limiter'
 import type { Sessions } from './sessions'
 
 /** What the auth use cases need, built once per app instance by `createAuthModule`. */
@@ -27,6 +27,12 @@ export interface RequestMeta {
   userAgent: string | undefined
   /** The site's origin: PUBLIC_URL, or the address the server listens on (never a request header). */
   siteUrl: string
+  /**
+   * Limits of the caller's own that a sign-in or sign-up also counts against, after the client
+   * address's: the WiFi portal's per-gateway budget, which a client its address refused must not
+   * spend.
+   */
+  alsoCounts?: readonly LimitHit[]
 }
 
 /** The signed-in caller, as every data endpoint sees it. */

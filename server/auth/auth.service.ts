@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
 import { requestRecovery, verifyEmailLink } from './email-links'
 import { sendReauthenticationCode } from './reauthentication'
-import { hitAddressLimit, hitEmailLimit } from './request-limits'
+import { hitAddressLimit, hitClientLimits, hitEmailLimit } from './request-limits'
 import { SessionTokens } from './session-tokens'
 import type { Sessions } from './sessions'
 import { signUp } from './sign-up'
@@ -31,7 +31,7 @@ export class AuthService {
   async signUp(input: { email: string; password: string }, meta: RequestMeta, redirectTo?: string) {
     // The address's own limit first: one address tried over and over stops there.
     await hitEmailLimit(this.deps, input.email)
-    await hitAddressLimit(this.deps, 'signup', meta.ip)
+    await hitClientLimits(this.deps, 'signup', meta)
     return signUp(this.deps, this.tokens, input, meta, redirectTo)
   }
 
@@ -51,6 +51,15 @@ export class AuthService {
     const { user, succeeded } = await checkPassword(this.deps, input, meta)
     await writeTransaction(this.deps.database, succeeded)
     return { id: user.id, email: user.email }
+  }
+
+  /**
+   * A sign-in attempt that is not a password (the WiFi portal's pass code), counted as a sign-in:
+   * against the client address's limit (a declared uplink's crowd budget), then `meta.alsoCounts`.
+   * Throws 429 once over one of them.
+   */
+  countSignInAttempt(meta: RequestMeta): Promise<void> {
+    return hitClientLimits(this.deps, 'signin', meta)
   }
 
   /**

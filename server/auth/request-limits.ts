@@ -1,5 +1,5 @@
 import type { Config } from '../config/config'
-import type { AuthDeps } from './auth-deps'
+import type { AuthDeps, RequestMeta } from './auth-deps'
 
 type Budget = readonly [perAddress: keyof Config, perUplink: keyof Config]
 
@@ -28,6 +28,19 @@ export function hitAddressLimit(
     perUplink: deps.config[perUplink],
   })
   return deps.limiter.hit({ name: `${kind}:ip`, max }, ip)
+}
+
+/**
+ * A sign-in's or sign-up's client limits: its address's (as hitAddressLimit), then the ones the
+ * caller added (`meta.alsoCounts`), which a request its address refused never reaches.
+ */
+export async function hitClientLimits(
+  deps: Pick<AuthDeps, 'limiter' | 'config' | 'uplinks'>,
+  kind: 'signin' | 'signup',
+  meta: RequestMeta,
+): Promise<void> {
+  await hitAddressLimit(deps, kind, meta.ip)
+  for (const { limit, subject } of meta.alsoCounts ?? []) await deps.limiter.hit(limit, subject)
 }
 
 /** Mails asked for one address (confirmation, recovery) and sign-ups for it, per window. */

@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error'
 import type { AuthDeps, RequestMeta } from './auth-deps'
 import { hashOpaqueToken } from './opaque-token'
 import { verifyAgainstDummy, verifyPassword } from './password'
-import { hitAddressLimit } from './request-limits'
+import { hitClientLimits } from './request-limits'
 import type { SessionTokens } from './session-tokens'
 import { findRefreshTokenWithUser } from './sessions.repository'
 import { SignInFailures } from './sign-in-failures'
@@ -27,7 +27,7 @@ export async function checkPassword(
   // The account's failures first: a pair already spent is refused before it costs the client's
   // address anything, so one guesser behind a shared uplink does not use up the crowd's budget.
   const { failedHere } = await failures.check(input.email, meta.ip)
-  await hitAddressLimit(deps, 'signin', meta.ip)
+  await hitClientLimits(deps, 'signin', meta)
   const user = await findUserByEmail(deps.database.db, input.email)
   const valid = user
     ? await verifyPassword(user.encrypted_password, input.password)

@@ -52,9 +52,11 @@ export const ConfigSchema = z
     // A new account waiting for its confirmation mail gets this long online to open it (0: none).
     WIFI_GRACE_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
     WIFI_DEVICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    // Pass codes tried per device and per gateway in a rate-limit window.
+    // Pass codes tried per device and per gateway in a rate-limit window (and, as sign-ins, per
+    // client address); passwords tried and accounts created on one gateway's portal.
     WIFI_CODE_ATTEMPTS_PER_DEVICE: z.coerce.number().int().min(1).default(10),
     WIFI_CODE_ATTEMPTS_PER_GATEWAY: z.coerce.number().int().min(1).default(600),
+    WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY: z.coerce.number().int().min(1).default(2000),
     FESTIVAL_LAST_DAY: z.iso.date().optional(),
     // The game (docs/game.md): its rules file (the shipped defaults when unset), the festival's
     // first day for the early bird, and the key of the organiser's stage-code pages.

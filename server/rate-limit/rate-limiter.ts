@@ -8,6 +8,12 @@ export interface RateLimit {
   max: number
 }
 
+/** One limit and the subject it counts (`subject` is appended to the limit's name). */
+export interface LimitHit {
+  limit: RateLimit
+  subject: string
+}
+
 // Old windows are deleted every this many hits.
 const SWEEP_EVERY = 1000
 

@@ -3,6 +3,8 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openndsUrlEncode } from '../wifi/fas-query'
+import { GOOD_PASSWORD, signUpUser } from './auth-helpers'
+import { type FakeClient, fakeClient, fasQuery } from './opennds-query'
 import type { TestApp } from './test-app'
 
 export const GATEWAYS = [
@@ -35,16 +37,36 @@ export function formState(html: string): string {
   return match[1]!
 }
 
-/** Posts one of the portal's forms as a browser does (url-encoded). */
+/**
+ * openNDS's redirect: the portal's first page for a phone (a new one unless given) on `gateway`,
+ * as an iPhone opens it. Returns the phone, the page and the state its forms carry.
+ */
+export async function openPortal(
+  t: TestApp,
+  gateway: { id: string; name: string; faskey: string; level: 1 | 2 | 3 },
+  client: FakeClient = fakeClient(),
+) {
+  const page = await t.app.inject({
+    url: `/wifi/portal/${gateway.id}/?${fasQuery(gateway, client)}`,
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
+  })
+  if (page.statusCode !== 200)
+    throw new Error(`the portal answered ${page.statusCode}: ${page.body}`)
+  return { client, page, state: formState(page.body) }
+}
+
+/** Posts one of the portal's forms as a browser does (url-encoded), from `remoteAddress`. */
 export const postForm = (
   t: TestApp,
   url: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
 ) =>
   t.app.inject({
     method: 'POST',
     url,
+    remoteAddress,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(fields).toString(),
   })
@@ -68,3 +90,27 @@ export const authmonPost = (
       payload: Buffer.from(payload).toString('base64'),
     }).toString(),
   })
+
+/**
+ * A new account whose new phone signs in on `gateway`'s portal: the account, the phone, the
+ * portal's answer and the device record it made.
+ */
+export async function signInNewPhone(
+  t: TestApp,
+  gateway: Parameters<typeof openPortal>[1],
+  client: FakeClient = fakeClient(),
+) {
+  const user = await signUpUser(t)
+  const { state } = await openPortal(t, gateway, client)
+  const answer = await postForm(t, `/wifi/portal/${gateway.id}/sign-in`, {
+    state,
+    email: user.email,
+    password: GOOD_PASSWORD,
+  })
+  const device = await t.database.db
+    .selectFrom('wifi_devices')
+    .selectAll()
+    .where('user_id', '=', user.userId)
+    .executeTakeFirstOrThrow()
+  return { user, client, answer, device }
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { BlockList, isIP } from 'node:net'
 import { type AppDatabase, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import { openndsUrlEncode } from './fas-query'
@@ -50,6 +51,27 @@ export function gatewayHashes(gateway: Gateway): Set<string> {
   return hashes
 }
 
+const pollersOf = new WeakMap<Gateway, BlockList>()
+
+/**
+ * Whether authmon may poll for `gateway` from `ip`: any address when the gateway lists none, else
+ * one it lists, compared as addresses rather than as text: a server listening on `::` sees an IPv4
+ * poller as `::ffff:192.0.2.1`, and IPv6 has several spellings of one address.
+ */
+export function mayPoll(gateway: Gateway, ip: string): boolean {
+  if (!gateway.pollFrom) return true
+  let pollers = pollersOf.get(gateway)
+  if (!pollers) {
+    pollers = new BlockList()
+    for (const address of gateway.pollFrom) pollers.addAddress(address, family(address))
+    pollersOf.set(gateway, pollers)
+  }
+  // BlockList matches an IPv4-mapped IPv6 address and its IPv4 form against each other.
+  return isIP(ip) !== 0 && pollers.check(ip, family(ip))
+}
+
+const family = (ip: string) => (isIP(ip) === 4 ? 'ipv4' : 'ipv6')
+
 /**
  * openNDS's authmon protocol at level 3, as its authmon.sh and post-request.php speak it:
  * `clear` (at its start: forget what is queued), `view` with payload `none` (what is queued, as
@@ -69,7 +91,7 @@ export async function answerAuthmon(
   if (!request.gatewayhash || !gatewayHashes(gateway).has(request.gatewayhash.toLowerCase())) {
     throw refused('Unknown gateway')
   }
-  if (gateway.pollFrom && !gateway.pollFrom.includes(clientIp)) {
+  if (!mayPoll(gateway, clientIp)) {
     throw refused('This address may not poll for this gateway')
   }
   const payload = decodePayload(request.payload)

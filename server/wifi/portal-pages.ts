@@ -12,7 +12,8 @@ main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{margin:.25rem 0 0
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}input{width:100%;padding:.7rem .8rem;border-radius:.6rem;border:1px solid var(--line);background:#0f0a1f;color:var(--text);font-size:1rem}
 input:focus,button:focus,a:focus{outline:3px solid var(--cyan);outline-offset:2px}button,.button{display:block;width:100%;margin-top:.9rem;padding:.75rem;border:0;border-radius:.7rem;background:linear-gradient(90deg,#c026d3,#7c3aed);color:#fff;font-weight:700;font-size:1rem;text-align:center;text-decoration:none}
 .alert{border:1px solid #b91c1c;background:#3b0a14;color:var(--bad);border-radius:.6rem;padding:.6rem .75rem;margin:.5rem 0}.note{color:var(--muted);font-size:.875rem}a{color:var(--cyan)}
-.code{text-transform:uppercase;letter-spacing:.15em;font-family:ui-monospace,monospace}.big{font-size:2rem;text-align:center}footer{color:var(--muted);font-size:.8rem;text-align:center;margin-top:1.5rem}`
+.code{text-transform:uppercase;letter-spacing:.15em;font-family:ui-monospace,monospace}.big{font-size:2rem;text-align:center}
+.pass{font-size:clamp(2rem,11vw,3rem);font-weight:700;text-align:center;white-space:nowrap;color:#fff}ol{padding-left:1.25rem}li{margin:.4rem 0}footer{color:var(--muted);font-size:.8rem;text-align:center;margin-top:1.5rem}`
 
 /** The stylesheet's hash, for the pages' Content-Security-Policy (no 'unsafe-inline'). */
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`
@@ -94,13 +95,24 @@ export function onlinePage(
 }
 
 /**
- * Where my pass's QR code leads: the code, big, and how to use it. A phone that scans it is on the
- * festival WiFi but not signed in yet; the sign-in page the WiFi opens asks for this code.
+ * Where my pass's QR code leads: the code, big, and what to do with it. The phone that scans it may
+ * be on mobile data or already on the festival WiFi (our address is open there), not signed in
+ * yet. It cannot be the sign-in page itself: that needs openNDS's query for the phone (ADR 025).
  */
 export function passPage(frame: PageFrame, code: string | null): string {
-  const body = code
-    ? `<h1>Your WiFi pass</h1><p class="lead">Join the festival WiFi. When its sign-in page opens, choose <strong>WiFi pass code</strong> and type:</p><p class="card code big">${escapeHtml(code)}</p><p class="note">No sign-in page? Open any web page while on the festival WiFi.</p>`
-    : '<h1>Your WiFi pass</h1><p class="alert" role="alert">This link holds no WiFi pass code. Open the WiFi panel in the VibeConnect app to see yours.</p>'
+  if (!code) {
+    const body =
+      '<h1>Your WiFi pass</h1><p class="alert" role="alert">This link holds no WiFi pass code. Open the WiFi panel in the VibeConnect app to see yours.</p>'
+    return layout(frame, 'WiFi pass', body)
+  }
+  const body = `<h1>Your WiFi pass</h1><p class="lead">The pass code for the ${escapeHtml(frame.festivalName)} WiFi:</p>
+<p class="card code pass">${escapeHtml(code)}</p>
+<h2>To get online</h2><ol>
+<li>Join the festival WiFi.</li>
+<li>Its sign-in page opens by itself (on Android, tap the "Sign in to network" notice). If it does not, go to <a href="http://example.com/">http://example.com</a>: the WiFi shows its sign-in page instead.</li>
+<li>Under <strong>WiFi pass code</strong>, type the code above and tap <strong>Go online with my pass</strong>.</li>
+</ol>
+<p class="note">Each phone that goes online with this code takes one of the pass's places. Its owner sees them in the VibeConnect app's WiFi panel, and can free one there.</p>`
   return layout(frame, 'WiFi pass', body)
 }
 

@@ -3,12 +3,18 @@ import type { AuthService } from '../auth/auth.service'
 import type { RequestMeta } from '../auth/auth-deps'
 import type { Config } from '../config/config'
 import type { AppDatabase } from '../db/database'
-import { AppError } from '../http/app-error'
 import type { RateLimiter } from '../rate-limit/rate-limiter'
 import { type Admission, admitDevice, admitForGrace } from './admission'
 import { type AuthmonRequest, answerAuthmon } from './authmon'
 import { deviceLabel } from './device-label'
 import { decodeFasQuery, FasQueryError, rawQueryParams } from './fas-query'
+import {
+  CONFIRM_FIRST,
+  fullMessage,
+  type PortalRefusal,
+  type RefusedField,
+  refusal,
+} from './portal-refusals'
 import { openPortalState, type PortalState, sealPortalState } from './portal-state'
 import { findGrant, findPassByCodeHash } from './wifi.repository'
 import {
@@ -46,7 +52,7 @@ export type PortalOpening =
 export type PortalOutcome =
   | { kind: 'admitted'; admission: Admission; state: PortalState; sealed: string }
   | { kind: 'grace'; admission: Admission; state: PortalState; sealed: string }
-  | { kind: 'refused'; message: string; field: 'sign-in' | 'sign-up' | 'code' }
+  | PortalRefusal
 
 export class PortalProblem extends Error {
   constructor(
@@ -122,11 +128,15 @@ export class PortalService {
     const { gateway, state } = this.state(gatewayId, sealed)
     let account: { id: string }
     try {
-      account = await this.deps.auth.verifyCredentials(input, this.deviceMeta(meta, state))
+      await this.hitDeviceLimit('wifi:signin:device', 'RATE_LIMIT_SIGNIN_PER_IP', state)
+      account = await this.deps.auth.verifyCredentials(
+        input,
+        this.attemptMeta(meta, gateway, 'password'),
+      )
     } catch (error) {
       return refusal(error, 'sign-in')
     }
-    return this.admit(gateway, state, sealed!, account.id, meta)
+    return this.admit(gateway, state, sealed!, account.id, meta, 'sign-in')
   }
 
   async signUp(
@@ -138,11 +148,14 @@ export class PortalService {
     const { gateway, state } = this.state(gatewayId, sealed)
     let answer: Awaited<ReturnType<AuthService['signUp']>>
     try {
-      answer = await this.deps.auth.signUp(input, this.deviceMeta(meta, state))
+      await this.hitDeviceLimit('wifi:signup:device', 'RATE_LIMIT_SIGNUP_PER_IP', state)
+      answer = await this.deps.auth.signUp(input, this.attemptMeta(meta, gateway, 'password'))
     } catch (error) {
       return refusal(error, 'sign-up')
     }
-    if ('access_token' in answer) return this.admit(gateway, state, sealed!, answer.user.id, meta)
+    if ('access_token' in answer) {
+      return this.admit(gateway, state, sealed!, answer.user.id, meta, 'sign-up')
+    }
     // Confirmation by mail is on: a short grant to open it, at most one per device and window.
     if (this.deps.config.WIFI_GRACE_MINUTES === 0) {
       return { kind: 'refused', field: 'sign-up', message: CONFIRM_FIRST }
@@ -156,7 +169,8 @@ export class PortalService {
       ...defaultAllowance(this.deps.config),
       minutes: this.deps.config.WIFI_GRACE_MINUTES,
     }
-    const admission = await admitForGrace(this.request(gateway, state, sealed!, allowance, meta))
+    const request = this.request(gateway, state, sealed!, allowance, meta, true)
+    const admission = await admitForGrace(request)
     return { kind: 'grace', admission, state, sealed: sealed! }
   }
 
@@ -167,17 +181,11 @@ export class PortalService {
     meta: RequestMeta,
   ): Promise<PortalOutcome> {
     const { gateway, state } = this.state(gatewayId, sealed)
-    const { limiter, config } = this.deps
     try {
-      // Every try counts, per device and per gateway: 40 bits are not guessed at these rates.
-      await limiter.hit(
-        { name: 'wifi:code:device', max: config.WIFI_CODE_ATTEMPTS_PER_DEVICE },
-        state.m,
-      )
-      await limiter.hit(
-        { name: 'wifi:code:gateway', max: config.WIFI_CODE_ATTEMPTS_PER_GATEWAY },
-        gateway.id,
-      )
+      // Every try counts, per device, as a sign-in of the client's address, and per gateway: 40
+      // bits are not guessed at these rates.
+      await this.hitDeviceLimit('wifi:code:device', 'WIFI_CODE_ATTEMPTS_PER_DEVICE', state)
+      await this.deps.auth.countSignInAttempt(this.attemptMeta(meta, gateway, 'code'))
     } catch (error) {
       return refusal(error, 'code')
     }
@@ -193,7 +201,7 @@ export class PortalService {
         message: 'That WiFi pass code is not valid. Check it in the VibeConnect app.',
       }
     }
-    return this.admit(gateway, state, sealed!, pass.user_id, meta)
+    return this.admit(gateway, state, sealed!, pass.user_id, meta, 'code')
   }
 
   /** Level 3's "Connecting…" page: has the gateway collected the grant yet, and since when we wait. */
@@ -243,6 +251,7 @@ export class PortalService {
     sealed: string,
     userId: string,
     meta: RequestMeta,
+    field: RefusedField,
   ): Promise<PortalOutcome> {
     // The level the user has reached now: a grant keeps what it gave, whatever happens later.
     const grant = await this.deps.levels.grantFor(userId)
@@ -250,11 +259,7 @@ export class PortalService {
     const request = this.request(gateway, state, sealed, allowance, meta)
     const admission = await admitDevice(request, userId, grant.devices)
     if (admission.kind === 'full') {
-      return {
-        kind: 'refused',
-        field: 'code',
-        message: fullMessage(admission.holders, this.deps.config),
-      }
+      return { kind: 'refused', field, message: fullMessage(admission.holders, this.deps.config) }
     }
     this.deps.log.info(
       { gateway: gateway.id, level: gateway.level, minutes: allowance.minutes },
@@ -269,53 +274,50 @@ export class PortalService {
     sealed: string,
     allowance: WifiAllowance,
     meta: RequestMeta,
+    grace = false,
   ) {
+    // Levels 1-2: the gateway sends the phone here; a grace grant's page says to open the mail.
+    const flag = grace ? '&grace=1' : ''
     return {
       database: this.deps.database,
       gateway,
       state,
       allowance,
-      onlineUrl: `${meta.siteUrl}/wifi/portal/${gateway.id}/online?s=${sealed}`,
+      onlineUrl: `${meta.siteUrl}/wifi/portal/${gateway.id}/online?s=${sealed}${flag}`,
       now: this.deps.now(),
     }
   }
 
   /**
-   * Every phone behind a gateway reaches us from one address: limits and failure counts that
-   * would go by address go by the device instead (its keyed MAC hash).
+   * One device's own budget (its keyed MAC hash), one client's worth. Narrower than the client
+   * address's, never instead of it: at level 1 anyone can make up a MAC for every try.
    */
-  private deviceMeta(meta: RequestMeta, state: PortalState): RequestMeta {
-    return { ...meta, ip: `wifi-device:${state.m}` }
+  private hitDeviceLimit(name: string, budget: DeviceBudget, state: PortalState): Promise<void> {
+    return this.deps.limiter.hit({ name, max: this.deps.config[budget] }, state.m)
+  }
+
+  /**
+   * A try here counts as the app's sign-ins and sign-ups do, against the request's own address (a
+   * declared uplink's crowd budget, ADR 026) and, for a password, the account's failures from it;
+   * then against the gateway's budget, which bounds what one portal can cost (argon2, code
+   * guesses) and which a client its address refused does not spend.
+   */
+  private attemptMeta(meta: RequestMeta, gateway: Gateway, kind: 'password' | 'code'): RequestMeta {
+    const max = this.deps.config[GATEWAY_BUDGETS[kind]]
+    return {
+      ...meta,
+      alsoCounts: [{ limit: { name: `wifi:${kind}:gateway`, max }, subject: gateway.id }],
+    }
   }
 }
 
-const CONFIRM_FIRST = 'Check your e-mail and follow the link in it, then sign in here.'
+type DeviceBudget =
+  | 'RATE_LIMIT_SIGNIN_PER_IP'
+  | 'RATE_LIMIT_SIGNUP_PER_IP'
+  | 'WIFI_CODE_ATTEMPTS_PER_DEVICE'
 
-/** The message a refused way through shows: the server's own words for what the user can fix. */
-function refusal(error: unknown, field: 'sign-in' | 'sign-up' | 'code'): PortalOutcome {
-  if (!(error instanceof AppError)) throw error
-  const messages: Record<string, string> = {
-    invalid_credentials: 'That e-mail and password do not match an account.',
-    email_not_confirmed: CONFIRM_FIRST,
-    over_request_rate_limit: 'Too many tries. Please wait a few minutes and try again.',
-    user_already_exists: 'There is already an account with this e-mail address: sign in instead.',
-    validation_failed: 'Check the e-mail address and password.',
-  }
-  return { kind: 'refused', field, message: messages[error.code] ?? error.message }
-}
-
-function fullMessage(
-  holders: Array<{ label: string; gateway: string; lastSeen: number }>,
-  config: Config,
-): string {
-  const when = (ms: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: config.FESTIVAL_TIME_ZONE,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(ms)
-  const list = holders.map((device) => `${device.label} (last seen ${when(device.lastSeen)})`)
-  const devices = holders.length === 1 ? 'device' : 'devices'
-  return `Your WiFi pass is already online on ${holders.length} ${devices}: ${list.join(', ')}. Forget one in the VibeConnect app's WiFi panel, or wait until its session ends.`
-}
+// Tries one gateway's portal takes per rate-limit window, from everyone together.
+const GATEWAY_BUDGETS = {
+  password: 'WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY',
+  code: 'WIFI_CODE_ATTEMPTS_PER_GATEWAY',
+} as const

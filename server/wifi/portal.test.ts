@@ -3,7 +3,14 @@ import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-hel
 import { createFakeClock } from '../test/fake-clock'
 import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
 import { createTestApp, type TestApp } from '../test/test-app'
-import { authmonPost, formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
+import {
+  authmonPost,
+  GATEWAYS,
+  gatewaysFile,
+  openPortal as openGatewayPortal,
+  postForm,
+  signInNewPhone,
+} from '../test/wifi-helpers'
 import { rhidOf, sha256hex } from './wifi-secrets'
 
 const [level1, level2, level3] = GATEWAYS
@@ -20,15 +27,8 @@ describe('the WiFi captive portal', () => {
   })
   afterAll(() => t.close())
 
-  /** openNDS's redirect: the portal's first page for a new phone on `gateway`. */
-  async function openPortal(gateway: (typeof GATEWAYS)[number], client = fakeClient()) {
-    const page = await t.app.inject({
-      url: `/wifi/portal/${gateway.id}/?${fasQuery(gateway, client)}`,
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },
-    })
-    expect(page.statusCode, page.body).toBe(200)
-    return { client, page, state: formState(page.body) }
-  }
+  const openPortal = (gateway: (typeof GATEWAYS)[number], client = fakeClient()) =>
+    openGatewayPortal(t, gateway, client)
 
   it('shows the three ways in, as plain HTML with no script, a strict CSP and no caching', async () => {
     const { page } = await openPortal(level1)
@@ -225,6 +225,61 @@ describe('the WiFi captive portal', () => {
     ).toBe(303)
   })
 
+  it('refuses a password sign-in over the device limit at the sign-in form, keeping the e-mail but not the password', async () => {
+    const user = await signUpUser(t)
+    const { code } = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    for (let phone = 1; phone <= 3; phone++) {
+      const { state } = await openPortal(level1)
+      expect((await postForm(t, '/wifi/portal/gate-1/code', { state, code })).statusCode).toBe(303)
+    }
+    const { state } = await openPortal(level1)
+    const refused = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    expect(refused.statusCode).toBe(400)
+    const signInForm = section(refused.body, 'signin-h')
+    expect(signInForm).toContain('id="sign-in-alert"')
+    expect(signInForm).toContain('Your WiFi pass is already online on 3 devices')
+    expect(signInForm).toContain(`value="${user.email}"`)
+    expect(signInForm).toMatch(/id="signin-email"[^>]*aria-describedby="sign-in-alert"/)
+    expect(section(refused.body, 'code-h')).not.toContain('role="alert"')
+    expect(refused.body).not.toContain(GOOD_PASSWORD)
+  })
+
+  it("the pass's QR code leads to a page that shows its code big, and what to do with it", async () => {
+    const user = await signUpUser(t)
+    const { code, portalUrl } = (
+      await t.app.inject({ url: '/api/wifi/pass', headers: bearer(user.accessToken) })
+    ).json()
+    expect(portalUrl).toBe(`${SITE}/wifi/pass?code=${code}`)
+    const url = new URL(portalUrl)
+    const page = await t.app.inject({ url: `${url.pathname}${url.search}` })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.body).toContain(
+      '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    )
+    expect(page.body).toContain(`<p class="card code pass">${code}</p>`)
+    expect(page.body).toMatch(/\.pass\{font-size:clamp\(2rem,11vw,3rem\)/)
+    expect(page.body).toContain('<li>Join the festival WiFi.</li>')
+    expect(page.body).toContain(
+      'Under <strong>WiFi pass code</strong>, type the code above and tap <strong>Go online with my pass</strong>.',
+    )
+    expect(page.body).not.toMatch(/<script|<img|src=/i)
+    // The button it names is the portal's.
+    expect((await openPortal(level1)).page.body).toContain('>Go online with my pass</button>')
+    // Typed by hand, loosely: the same page.
+    const typed = await t.app.inject({
+      url: `/wifi/pass?code=${encodeURIComponent(code.toLowerCase().replace('-', ' '))}`,
+    })
+    expect(typed.body).toContain(`<p class="card code pass">${code}</p>`)
+  })
+
   it('a regenerated code replaces the old one at once', async () => {
     const user = await signUpUser(t)
     const first = (
@@ -285,29 +340,70 @@ describe('the WiFi captive portal', () => {
     expect(levelOne.statusCode).toBe(403)
   })
 
+  it('authmon answers a listed poller that the server sees as an IPv4-mapped address (listening on ::)', async () => {
+    const mapped = await authmonPost(t, level3, 'view', 'none', '::ffff:198.51.100.1')
+    expect(mapped.statusCode, mapped.body).toBe(200)
+    expect(mapped.body.startsWith('*')).toBe(true)
+    const other = await authmonPost(t, level3, 'view', 'none', '::ffff:198.51.100.2')
+    expect(other.statusCode).toBe(403)
+  })
+
   it('authmon clear empties the queue; deauthed notices free the device place', async () => {
-    const user = await signUpUser(t)
-    const { state } = await openPortal(level3)
-    await postForm(t, '/wifi/portal/gate-3/sign-in', {
-      state,
-      email: user.email,
-      password: GOOD_PASSWORD,
-    })
-    const [device] = await t.database.db
-      .selectFrom('wifi_devices')
-      .selectAll()
-      .where('user_id', '=', user.userId)
-      .execute()
+    const { device } = await signInNewPhone(t, level3)
     expect((await authmonPost(t, level3, 'clear')).statusCode).toBe(200)
     expect((await authmonPost(t, level3, 'view')).body).toBe('*')
-    const notice = `method=timeout_deauth, clientmac=02:00:00:00:00:99, bytes_incoming=1, bytes_outgoing=2, session_start=1, session_end=2, token=abc, custom=${device!.id}`
+    const notice = `method=timeout_deauth, clientmac=02:00:00:00:00:99, bytes_incoming=1, bytes_outgoing=2, session_start=1, session_end=2, token=abc, custom=${device.id}`
     expect((await authmonPost(t, level3, 'deauthed', notice)).body).toBe('ack')
     const cut = await t.database.db
       .selectFrom('wifi_devices')
       .selectAll()
-      .where('id', '=', device!.id)
+      .where('id', '=', device.id)
       .executeTakeFirst()
     expect(cut?.cut_off_at).toBe(clock.now())
+  })
+
+  it('authmon keeps custom notices (cut to 2,000 characters) and answers ack; they cut no device off', async () => {
+    const { device } = await signInNewPhone(t, level3)
+    const notice = `custom=${device.id}, note=${'x'.repeat(2500)}`
+    const answer = await authmonPost(t, level3, 'custom', notice)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.body).toBe('ack')
+    const kept = await t.database.db
+      .selectFrom('wifi_gateway_notices')
+      .selectAll()
+      .where('gateway', '=', 'gate-3')
+      .where('kind', '=', 'custom')
+      .execute()
+    expect(kept.map((row) => row.payload)).toContain(notice.slice(0, 2000))
+    expect(kept.find((row) => row.payload.startsWith(`custom=${device.id}`))?.received_at).toBe(
+      clock.now(),
+    )
+    const after = await t.database.db
+      .selectFrom('wifi_devices')
+      .select('cut_off_at')
+      .where('id', '=', device.id)
+      .executeTakeFirstOrThrow()
+    expect(after.cut_off_at).toBeNull()
+  })
+
+  it.each([
+    'javascript:alert(document.domain)',
+    'JavaScript://example.test/%0aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example.test/festival.zip',
+  ])('never shows a %s originurl as a link', async (originurl) => {
+    const user = await signUpUser(t)
+    const { state } = await openPortal(level1, fakeClient({ originurl }))
+    const answer = await postForm(t, '/wifi/portal/gate-1/sign-in', {
+      state,
+      email: user.email,
+      password: GOOD_PASSWORD,
+    })
+    const redir = new URL(new URL(String(answer.headers.location)).searchParams.get('redir')!)
+    const online = await t.app.inject({ url: `${redir.pathname}${redir.search}` })
+    expect(online.body).toContain("You're online")
+    expect(online.body).not.toContain('Or carry on to')
+    expect(online.body).not.toMatch(/href="(?!https?:)/i)
   })
 
   it('tells an already authenticated phone it is online', async () => {
@@ -355,3 +451,10 @@ describe('the WiFi captive portal', () => {
     expect(sha256hex('x')).toHaveLength(64)
   })
 })
+
+/** The portal page's card headed by the heading with id `headingId`. */
+function section(html: string, headingId: string): string {
+  const start = html.indexOf(`aria-labelledby="${headingId}"`)
+  if (start < 0) throw new Error(`no section ${headingId}`)
+  return html.slice(start, html.indexOf('</section>', start))
+}

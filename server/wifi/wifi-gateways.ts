@@ -33,19 +33,22 @@ export type Gateway = z.infer<typeof GatewaySchema>
 const GatewaysSchema = z
   .array(GatewaySchema)
   .max(1000)
-  .superRefine((gateways, ctx) => {
-    const seen = new Set<string>()
-    gateways.forEach((gateway, index) => {
-      if (seen.has(gateway.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'id'],
-          message: `${gateway.id} is listed twice`,
-        })
-      }
-      seen.add(gateway.id)
-    })
-  })
+  .superRefine(
+    (gateways, ctx) => {
+      const seen = new Set<string>()
+      gateways.forEach((gateway, index) => {
+        // Checked even when other entries are bad (`when`), so an entry may be anything here.
+        const id: unknown = (gateway as { id?: unknown } | null)?.id
+        if (typeof id !== 'string') return
+        if (seen.has(id)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `${id} is listed twice` })
+        }
+        seen.add(id)
+      })
+    },
+    // Every problem in one start, duplicates too, not only once the rest is right.
+    { when: (payload) => Array.isArray(payload.value) },
+  )
 
 /**
  * The gateways of WIFI_GATEWAYS_FILE (a JSON array), validated once at start-up; none when the

@@ -34,7 +34,11 @@ export type WifiDevice = z.infer<typeof WifiDeviceSchema>
 export const WifiPassSchema = z.object({
   /** ABCD-EFGH. */
   code: z.string(),
-  /** The portal's address with the code filled in, for the QR code; null when no gateway is set up. */
+  /**
+   * The QR code's link: the pass page, `/wifi/pass?code=…`, which shows the code big and what to do
+   * (the sign-in page itself needs openNDS's query for each phone, ADR 025); null when no gateway
+   * is set up.
+   */
   portalUrl: z.string().nullable(),
   sessionMinutes: z.number().int(),
   devicesPerAccount: z.number().int(),

@@ -65,9 +65,12 @@ function PassDetails({ pass }: { pass: WifiPass }) {
           <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
             <QrCode
               text={pass.portalUrl}
-              label={`QR code of the WiFi sign-in link with pass code ${pass.code}`}
+              label={`QR code of a page that shows pass code ${pass.code}`}
             />
           </Suspense>
+          <p className="mt-2 text-center text-sm text-zinc-300">
+            Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
+          </p>
         </div>
       )}
       <Devices devices={pass.devices} />

@@ -147,10 +147,11 @@ cat > "$LAB/server/gateways.json" <<JSON
 [{ "id": "$GATEWAY_ID", "name": "$GATEWAY_NAME", "faskey": "$FAS_KEY", "level": $LEVEL,
    "address": "$GW_IP:2050"$poll_from }]
 JSON
-# A clean environment and a folder of its own as the working directory (no developer's .env).
+# A clean environment and a folder of its own as the working directory (no developer's .env). The
+# phones reach us from the router's WAN address, declared as an organiser would (docs/wifi.md).
 (cd "$LAB/server" && exec ip netns exec "$INET" env -i PATH="$PATH" HOME="$LAB/server" \
   NODE_ENV=production LOG_LEVEL=info HOST="$SERVER_HOST" PORT=8000 PUBLIC_URL="$PUBLIC_URL" \
-  TRUST_PROXY=127.0.0.1 DATABASE_URL="sqlite:$LAB/server/app.db" AUTH_JWT_SECRET="$(openssl rand -hex 32)" \
+  TRUST_PROXY=127.0.0.1 WIFI_UPLINK_ADDRESSES="$WAN_IP" DATABASE_URL="sqlite:$LAB/server/app.db" AUTH_JWT_SECRET="$(openssl rand -hex 32)" \
   AUTH_EMAIL_CONFIRMATION=false MAIL_OUTBOX_DIR="$LAB/server/outbox" CLIENT_DIST_DIR="$REPO/dist/client" \
   WIFI_GATEWAYS_FILE="$LAB/server/gateways.json" WIFI_SESSION_MINUTES="$WIFI_SESSION_MINUTES" \
   WIFI_DEVICES_PER_ACCOUNT="$WIFI_DEVICES_PER_ACCOUNT" GAME_CONFIG_FILE="${GAME_CONFIG_FILE:-}" \
