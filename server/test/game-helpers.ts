@@ -55,3 +55,17 @@ export async function awardedBadges(t: Pick<TestApp, 'database'>, userId: string
     .execute()
   return rows.map((row) => row.badge)
 }
+
+/** The code of the user's invite link. */
+export async function inviteCodeOf(t: Pick<TestApp, 'app'>, token: string): Promise<string> {
+  return new URL((await gameOf(t, token)).inviteUrl).searchParams.get('invite')!
+}
+
+/** Follows an invite link's code as the signed-in user. */
+export const acceptInvite = (t: Pick<TestApp, 'app'>, token: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/game/invites',
+    headers: bearer(token),
+    payload: { code },
+  })
