@@ -82,19 +82,18 @@ export async function findInviterByCode(db: Kysely<Database>, code: string) {
   return row?.user_id
 }
 
-/** Stores the user's invite code unless they have one; true when this call stored it. */
+/** Stores the user's invite code unless they have one (the caller reads back which is stored). */
 export async function insertInviteCode(
   trx: WriteHandle,
   userId: string,
   code: string,
   at: number,
-): Promise<boolean> {
-  const result = await trx
+): Promise<void> {
+  await trx
     .insertInto('game_invite_codes')
     .values({ user_id: userId, code, created_at: at })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .executeTakeFirst()
-  return stored(result)
+    .execute()
 }
 
 export function findInvite(db: Kysely<Database>, inviteeId: string) {

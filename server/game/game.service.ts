@@ -74,10 +74,6 @@ export class GameService {
 
   constructor(private readonly deps: GameDeps) {}
 
-  get rules(): GameRules {
-    return this.deps.rules
-  }
-
   /** My game as the "Your level" card shows it; badges earned meanwhile are awarded first. */
   async state(user: AuthUser, siteUrl: string): Promise<GameState> {
     return this.checkedState(user.id, siteUrl, false)
