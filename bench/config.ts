@@ -20,6 +20,8 @@ export interface BenchPlan {
    * runs of the same build, and a median of three followed single runs too closely.
    */
   lighthouseRuns: number
+  /** Seeded users who check in at every stage, and as many who update their vibe on a new day. */
+  gameUsers: number
   liveClients: number
   liveWorkers: number
   /**
@@ -48,6 +50,7 @@ export const FULL_PLAN: BenchPlan = {
   refreshConnections: 50,
   startupRuns: 5,
   lighthouseRuns: 5,
+  gameUsers: 1_000,
   liveClients: 10_000,
   liveWorkers: 2,
   liveWriters: 200,
@@ -70,6 +73,7 @@ export const QUICK_PLAN: BenchPlan = {
   refreshConnections: 20,
   startupRuns: 1,
   lighthouseRuns: 1,
+  gameUsers: 100,
   liveClients: 400,
   liveWorkers: 2,
   liveWriters: 20,

@@ -7,6 +7,7 @@ import { Seeder } from './lib/seed'
 import { startServer } from './lib/server'
 import { measureRefresh, measureSignInStorm } from './measures/auth'
 import { measureCalibration } from './measures/calibration'
+import { measureGame } from './measures/game'
 import { measureLighthouse } from './measures/lighthouse'
 import { measureLive } from './measures/live'
 import {
@@ -29,6 +30,7 @@ export const GROUPS = [
   'lineup',
   'signin',
   'writes',
+  'game',
   'refresh',
   'wifi',
   'startup',
@@ -93,6 +95,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
       await measureSignInStorm(ctx)
     }
     if (has('writes')) await measureVibeUpdates(ctx)
+    if (has('game')) await measureGame(ctx)
     if (has('refresh')) await measureRefresh(ctx)
     if (has('wifi')) await measureWifi(ctx)
     // Restarts leave a fresh process for the memory and browser measurements that follow.

@@ -71,6 +71,29 @@ async function signInAtCamping(browser: Browser, baseURL: string, passCode: stri
 
 const levelCard = (page: Page) => page.getByRole('region', { name: 'Your level' })
 
+/**
+ * Passes the page's live channel through but holds its `game` messages until released, so that a
+ * check-in's own answer surely updates the card first, as it often does on a real phone. The
+ * release sends what was held and says how many.
+ */
+async function holdGameMessages(page: Page): Promise<() => number> {
+  const held: Array<() => void> = []
+  let holding = true
+  await page.routeWebSocket(/\/api\/live$/, (socket) => {
+    const server = socket.connectToServer()
+    server.onMessage((data) => {
+      if (holding && String(data).includes('"type":"game"')) held.push(() => socket.send(data))
+      else socket.send(data)
+    })
+  })
+  return () => {
+    holding = false
+    const sends = held.splice(0)
+    for (const send of sends) send()
+    return sends.length
+  }
+}
+
 async function secondDevice(
   browser: Browser,
   storage: Awaited<ReturnType<BrowserContext['storageState']>>,
@@ -124,27 +147,40 @@ test.describe('the game', () => {
     await openSignedIn(strangerPage, stranger.account)
     await waitUntilLive(strangerPage)
 
-    // A stage's code, typed on the phone.
-    await card
-      .getByLabel('Check in at a stage')
-      .fill(await stageCode(request, baseURL!, 'Main Stage'))
-    await card.getByRole('button', { name: 'Check in' }).click()
+    // A stage's QR code, scanned with the phone's camera: it opens the app at /?stage=. From here
+    // on the phone's live news of its game is held back until released, so that a check-in's own
+    // answer surely updates the card first (as it often does on a real phone).
+    const releaseGameMessages = await holdGameMessages(page)
+    await page.goto(`/?stage=${await stageCode(request, baseURL!, 'Main Stage')}`)
     await expect(page.getByText('Checked in at Main Stage')).toBeVisible()
+    await expect(page).toHaveURL(`${baseURL}/`)
     await expect(card.getByText('30 points', { exact: false })).toBeVisible()
-    // A wrong one says so, next to the field.
+    await waitUntilLive(page)
+    // A wrong code, typed, says so next to the field.
     await card.getByLabel('Check in at a stage').fill('ZZZZZZ')
     await card.getByRole('button', { name: 'Check in' }).click()
     await expect(card.getByRole('alert')).toHaveText(
       'That stage code is not valid. Check the code shown at the stage and try again.',
     )
 
-    // Another stage's QR code, scanned with the phone's camera: it opens the app at /?stage=.
-    await page.goto(`/?stage=${await stageCode(request, baseURL!, 'The Grove')}`)
+    // Another stage's code, typed: level 2. The phone says so, once: its answer brings the news
+    // first, then the live message (and the card it reloads) bring it again.
+    await card
+      .getByLabel('Check in at a stage')
+      .fill(await stageCode(request, baseURL!, 'The Grove'))
+    await card.getByRole('button', { name: 'Check in' }).click()
     await expect(page.getByText('Checked in at The Grove')).toBeVisible()
-    await expect(page).toHaveURL(`${baseURL}/`)
-    await expect(levelCard(page).getByText('Level 2 — 5 h of WiFi per session.')).toBeVisible()
+    await expect(card.getByText('Level 2 — 5 h of WiFi per session.')).toBeVisible()
+    await expect(page.getByText('Level 2 reached')).toBeVisible()
+    // Spread the stack of toasts (as a pointer over them does) to see each one.
+    await page.locator('[data-sonner-toast][data-front="true"]').hover()
+    await shoot(page, 'game-level-toast-phone')
+    expect(releaseGameMessages()).toBeGreaterThan(0)
+    await page.waitForResponse((answer) => answer.url().endsWith('/api/game'))
+    await expect(page.getByText('Level 2 reached')).toHaveCount(1)
     // The laptop heard it live: level 2.
     await expect(laptop.page.getByText('Level 2 reached')).toBeVisible()
+    await expect(laptop.page.getByText('Level 2 reached')).toHaveCount(1)
     await expect(
       levelCard(laptop.page).getByText('Level 2 — 5 h of WiFi per session.'),
     ).toBeVisible()
@@ -165,6 +201,7 @@ test.describe('the game', () => {
     for (const device of [page, laptop.page]) {
       await expect(device.getByText('Badge unlocked: Crew')).toBeVisible()
       await expect(device.getByText('Level 3 reached')).toBeVisible()
+      await expect(device.getByText('Level 3 reached')).toHaveCount(1)
       await expect(
         levelCard(device).getByText('Level 3 — 6 h of WiFi per session.', { exact: false }),
       ).toBeVisible()

@@ -19,6 +19,15 @@ export type LoadScenario =
     }
   /** A level-3 gateway's authmon poll of an empty queue. */
   | { kind: 'authmon'; gateway: { id: string; name: string }; gatewayHash: string }
+  /**
+   * Prebuilt requests each sent once, in order, over all connections (a stage check-in, a first
+   * update of the day): with `amount`, and a few more requests than it, as spares.
+   */
+  | {
+      kind: 'each'
+      method: 'POST' | 'PATCH'
+      requests: Array<{ path: string; headers: Record<string, string>; body: string }>
+    }
 
 export interface LoadSpec {
   url: string
@@ -27,6 +36,8 @@ export interface LoadSpec {
   durationS: number
   /** Fixed offered load (requests/s over all connections); unset: as fast as answers come. */
   overallRate?: number
+  /** Requests to send in all, instead of for `durationS` (which is then only a label). */
+  amount?: number
   expectStatus: number
   /** Statuses that are neither counted nor unexpected (a scenario's preparatory requests). */
   ignoreStatus?: number[]
@@ -66,9 +77,12 @@ export interface CpuPerRequest {
 export async function runLoadOn(
   server: { cpuMs(): number },
   spec: LoadSpec,
+  /** Waits this long after the last answer before reading CPU: work a request left running. */
+  settleMs = 0,
 ): Promise<LoadResult & CpuPerRequest> {
   const before = { server: server.cpuMs(), database: postgresCpuMs(), machine: machineCpuMs() }
   const result = await runLoad(spec)
+  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs))
   const machine = machineCpuMs()
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.answered)
   return {

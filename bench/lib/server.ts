@@ -6,6 +6,9 @@ import { freePort } from '../../scripts/free-port.mjs'
 import { processCpuMs } from './cpu-time'
 import { BENCH_GATEWAYS } from './wifi'
 
+/** The key of the organiser's stage-code pages on the bench server. */
+export const BENCH_STAGE_PAGES_KEY = 'bench-organiser-stage-pages'
+
 export interface BenchServer {
   url: string
   port: number
@@ -58,6 +61,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       // The portal's sign-ins rotate over the seeded accounts, a device each time.
       WIFI_GATEWAYS_FILE: gatewaysFile,
       WIFI_DEVICES_PER_ACCOUNT: '50',
+      // The organiser's stage-code pages, where the game's check-ins read the codes.
+      GAME_STAGE_PAGES_KEY: BENCH_STAGE_PAGES_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

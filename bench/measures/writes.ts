@@ -5,8 +5,9 @@ import { cpuNote } from './reads'
 
 /**
  * Vibe updates as fast as they are answered: every API user updates their own vibe over and over
- * (the write path, the game's festival-day note in the same transaction, the change bus). No
- * target: the figure the game must not lower (issue 19), judged by server CPU per update.
+ * (the write path and the change bus; the game, having noted the festival day once, adds no
+ * statement). No target: the figure the game must not lower (issue 19), judged by server CPU per
+ * update. The first update of a day, which checks the quests, is the `game` group's.
  */
 export async function measureVibeUpdates(ctx: RunContext): Promise<void> {
   const requests = ctx.apiUsers.map((user) => ({

@@ -6,9 +6,14 @@ import autocannon, { type Request, type Result } from 'autocannon'
 import type { LoadResult, LoadSpec } from '../lib/load'
 
 const spec = JSON.parse(await readStdin()) as LoadSpec
+/** When the last answer came: a run of a fixed `amount` ends then, not at autocannon's next tick. */
+let lastAnswerAt = 0
 const requests = buildRequests(spec)
 const warmup = spec.warmupS > 0 ? await run(spec.warmupS) : undefined
+const startedAt = performance.now()
 const result = await run(spec.durationS)
+// autocannon notices a finished `amount` on its one-second tick: time it to the last answer.
+const durationS = spec.amount ? (lastAnswerAt - startedAt) / 1000 : result.duration
 const answered = (run?: Result) =>
   Object.values(run?.statusCodeStats ?? {}).reduce((sum, { count }) => sum + count, 0)
 const expected = result.statusCodeStats[String(spec.expectStatus)]?.count ?? 0
@@ -18,7 +23,7 @@ for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
   if (status !== String(spec.expectStatus) && !ignored.has(status)) unexpected[status] = count
 }
 const summary: LoadResult = {
-  rps: expected / result.duration,
+  rps: expected / durationS,
   expected,
   answered: answered(result) + answered(warmup),
   unexpected,
@@ -31,7 +36,7 @@ const summary: LoadResult = {
     p99: result.latency.p99,
     max: result.latency.max,
   },
-  durationS: result.duration,
+  durationS,
 }
 process.stdout.write(`${JSON.stringify(summary)}\n`)
 
@@ -43,6 +48,7 @@ function run(durationS: number) {
     timeout: 30,
     requests,
     ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+    ...(spec.amount ? { amount: spec.amount } : {}),
   })
 }
 
@@ -72,6 +78,23 @@ function buildRequests(load: LoadSpec): Request[] {
     return scenario.requests.map((request) => ({ method: 'PATCH', ...request }))
   }
   if (scenario.kind === 'portal-signin') return portalSignIn(scenario)
+  if (scenario.kind === 'each') {
+    // One pool for every connection (autocannon gives each its own pass over `requests`).
+    const pool = [...scenario.requests]
+    return [
+      {
+        method: scenario.method,
+        path: pool[0]!.path,
+        setupRequest: (request) => {
+          const next = pool.shift()
+          return next ? { ...request, ...next } : undefined
+        },
+        onResponse: () => {
+          lastAnswerAt = performance.now()
+        },
+      },
+    ]
+  }
   if (scenario.kind === 'authmon') {
     const form = new URLSearchParams({
       auth_get: 'view',

@@ -64,6 +64,15 @@ export const GameFileSchema = z
     }),
   })
   .superRefine((game, ctx) => {
+    // Every quest switched on must be possible: a player's crew stops at maxPerInviter friends.
+    const crew = game.quests.crew
+    if (crew && crew.target > crew.maxPerInviter) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quests', 'crew', 'target'],
+        message: `must be at most maxPerInviter (${crew.maxPerInviter}), or no player could earn the Crew badge; leave "crew" out to switch it off`,
+      })
+    }
     if (game.levels[0]!.points !== 0) {
       ctx.addIssue({ code: 'custom', path: ['levels', 0, 'points'], message: 'must be 0' })
     }

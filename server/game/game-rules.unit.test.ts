@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../config/config'
+import { ConfigError, loadConfig } from '../config/config'
+import { gameFile } from '../test/game-helpers'
 import defaultGame from './default-game.json'
-import { GameFileSchema, rulesOf } from './game-config'
+import { GameFileSchema, loadGameRules, rulesOf } from './game-config'
 import { gameState, levelFor, type Progress, pointsOf, streakOf } from './game-rules'
 
 const config = loadConfig({ WIFI_SESSION_MINUTES: '240', WIFI_DEVICES_PER_ACCOUNT: '3' })
@@ -43,6 +44,20 @@ describe('game rules', () => {
     const paths = bad.error!.issues.map((issue) => issue.path.join('.'))
     expect(paths).toEqual(['levels.0.points', 'levels.1.points'])
     expect(GameFileSchema.safeParse({ ...defaultGame, surprise: 1 }).success).toBe(false)
+  })
+
+  it('stops the start when a quest could never be completed, naming it', () => {
+    const withCrew = (target: number) =>
+      gameFile((game) => ({
+        ...game,
+        quests: { ...game.quests, crew: { ...game.quests.crew, target, maxPerInviter: 5 } },
+      }))
+    const error = captureError(() => loadGameRules({ ...config, GAME_CONFIG_FILE: withCrew(6) }))
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problems).toEqual([
+      'GAME_CONFIG_FILE: quests.crew.target: must be at most maxPerInviter (5), or no player could earn the Crew badge; leave "crew" out to switch it off',
+    ])
+    expect(loadGameRules({ ...config, GAME_CONFIG_FILE: withCrew(5) }).quests.crew?.target).toBe(5)
   })
 
   it('adds badge points and the points of each stage and friend', () => {
@@ -106,3 +121,12 @@ describe('game rules', () => {
     expect(streakOf(['2026-08-31', '2026-09-01'], '2026-09-01')).toBe(2)
   })
 })
+
+function captureError(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected it to throw')
+}

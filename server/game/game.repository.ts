@@ -1,5 +1,5 @@
 import { type InsertResult, type Kysely, sql } from 'kysely'
-import type { WriteHandle } from '../db/database'
+import type { Dialect, WriteHandle } from '../db/database'
 import type { Database, GameCheckInsTable, GameInvitesTable } from '../db/schema'
 
 export function listAwards(db: Kysely<Database>, userId: string) {
@@ -82,19 +82,18 @@ export async function findInviterByCode(db: Kysely<Database>, code: string) {
   return row?.user_id
 }
 
-/** Stores the user's invite code unless they have one; true when this call stored it. */
+/** Stores the user's invite code unless they have one (the caller reads back which is stored). */
 export async function insertInviteCode(
   trx: WriteHandle,
   userId: string,
   code: string,
   at: number,
-): Promise<boolean> {
-  const result = await trx
+): Promise<void> {
+  await trx
     .insertInto('game_invite_codes')
     .values({ user_id: userId, code, created_at: at })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .executeTakeFirst()
-  return stored(result)
+    .execute()
 }
 
 export function findInvite(db: Kysely<Database>, inviteeId: string) {
@@ -115,9 +114,36 @@ export async function insertInvite(trx: WriteHandle, row: GameInvitesTable) {
   return stored(result)
 }
 
+/** Whether `inviteeId` followed the invite link of `inviterId`. */
+export async function isInvitedBy(trx: WriteHandle, inviteeId: string, inviterId: string) {
+  const row = await trx
+    .selectFrom('game_invites')
+    .select('invitee_id')
+    .where('invitee_id', '=', inviteeId)
+    .where('inviter_id', '=', inviterId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The advisory-lock key space of crews (the other key is a hash of the user id). */
+const CREW_LOCK_SPACE = 19_001
+
 /**
- * Counts the user's invite (their inviter's and their own crew) unless it already counted or the
- * inviter has `cap` counted friends; true when this call counted it.
+ * Holds these users' crews until the transaction ends, so that what it reads of their invites
+ * stays true until it commits. PostgreSQL only (an advisory lock per user, taken in one order so
+ * that two transactions never wait for each other): SQLite runs one write at a time.
+ */
+export async function lockCrews(trx: WriteHandle, dialect: Dialect, userIds: string[]) {
+  if (dialect !== 'postgres') return
+  for (const id of [...new Set(userIds)].sort()) {
+    await sql`select pg_advisory_xact_lock(${CREW_LOCK_SPACE}, hashtext(${id}))`.execute(trx)
+  }
+}
+
+/**
+ * Counts the user's invite (their inviter's and their own crew) unless it already counted or
+ * either of them has `cap` counted friends; true when this call counted it. The caller holds
+ * both crews' locks (`lockCrews`).
  */
 export async function countInvite(
   trx: WriteHandle,
@@ -126,13 +152,9 @@ export async function countInvite(
   cap: number,
   at: number,
 ): Promise<boolean> {
-  const counted = await trx
-    .selectFrom('game_invites')
-    .select(sql<number>`count(*)`.as('friends'))
-    .where('inviter_id', '=', inviterId)
-    .where('counted_at', 'is not', null)
-    .executeTakeFirst()
-  if (Number(counted?.friends ?? 0) >= cap) return false
+  for (const userId of [inviterId, inviteeId]) {
+    if ((await countFriends(trx, userId)) >= cap) return false
+  }
   const result = await trx
     .updateTable('game_invites')
     .set({ counted_at: at })

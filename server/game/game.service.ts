@@ -21,8 +21,10 @@ import {
   insertInvite,
   insertInviteCode,
   insertVibeDay,
+  isInvitedBy,
   listAwards,
   listVibeDays,
+  lockCrews,
 } from './game.repository'
 import type { GameRules, LevelGrant, QuestId } from './game-config'
 import {
@@ -71,10 +73,6 @@ export class GameService {
   private dayOfMinute = { minute: Number.NaN, day: '' }
 
   constructor(private readonly deps: GameDeps) {}
-
-  get rules(): GameRules {
-    return this.deps.rules
-  }
 
   /** My game as the "Your level" card shows it; badges earned meanwhile are awarded first. */
   async state(user: AuthUser, siteUrl: string): Promise<GameState> {
@@ -195,7 +193,8 @@ export class GameService {
 
   /**
    * The user followed a friend's invite link: recorded once per account, for new accounts only,
-   * never for one's own link; it counts once the user has a vibe.
+   * never for one's own link nor for the link of a friend this user invited; it counts once the
+   * user has a vibe.
    */
   async acceptInvite(user: AuthUser, code: string): Promise<boolean> {
     const { database, rules, now } = this.deps
@@ -216,14 +215,23 @@ export class GameService {
       )
     }
     const at = now()
-    const accepted = await writeTransaction(database, (trx) =>
-      insertInvite(trx, {
+    const accepted = await writeTransaction(database, async (trx) => {
+      // Both crews locked: two friends following each other's links at once, one is refused.
+      await lockCrews(trx, database.dialect, [user.id, inviterId])
+      if (await isInvitedBy(trx, inviterId, user.id)) {
+        throw new AppError(
+          409,
+          'invite_mutual',
+          'You invited this friend, so their link does not count for you: you are crew already.',
+        )
+      }
+      return insertInvite(trx, {
         invitee_id: user.id,
         inviter_id: inviterId,
         accepted_at: at,
         counted_at: null,
-      }),
-    )
+      })
+    })
     if (accepted && (await this.deps.sources.hasVibe(user.id))) await this.countInvite(user.id)
     return accepted
   }
@@ -242,9 +250,11 @@ export class GameService {
     const crew = this.deps.rules.quests.crew
     const invite = await findInvite(this.deps.database.db, inviteeId)
     if (!crew || !invite || invite.counted_at !== null) return false
-    const counted = await writeTransaction(this.deps.database, (trx) =>
-      countInvite(trx, inviteeId, invite.inviter_id, crew.maxPerInviter, this.deps.now()),
-    )
+    const { database } = this.deps
+    const counted = await writeTransaction(database, async (trx) => {
+      await lockCrews(trx, database.dialect, [inviteeId, invite.inviter_id])
+      return countInvite(trx, inviteeId, invite.inviter_id, crew.maxPerInviter, this.deps.now())
+    })
     if (!counted) return false
     await this.check(invite.inviter_id, true)
     await this.check(inviteeId, true)

@@ -44,3 +44,28 @@ export async function gameOf(t: Pick<TestApp, 'app'>, token: string): Promise<Ga
 /** The badge's earned time, or null while locked. */
 export const earned = (game: GameState, badge: string) =>
   game.badges.find((entry) => entry.id === badge)?.earnedAt ?? null
+
+/** The badges stored as awarded to the user, in the database, by name. */
+export async function awardedBadges(t: Pick<TestApp, 'database'>, userId: string) {
+  const rows = await t.database.db
+    .selectFrom('game_awards')
+    .select('badge')
+    .where('user_id', '=', userId)
+    .orderBy('badge')
+    .execute()
+  return rows.map((row) => row.badge)
+}
+
+/** The code of the user's invite link. */
+export async function inviteCodeOf(t: Pick<TestApp, 'app'>, token: string): Promise<string> {
+  return new URL((await gameOf(t, token)).inviteUrl).searchParams.get('invite')!
+}
+
+/** Follows an invite link's code as the signed-in user. */
+export const acceptInvite = (t: Pick<TestApp, 'app'>, token: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/game/invites',
+    headers: bearer(token),
+    payload: { code },
+  })

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'invite_not_found',
   'invite_own',
   'invite_not_new',
+  'invite_mutual',
   // lineup
   'lineup_unavailable',
 ] as const

@@ -1,39 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { GameState } from '../../../shared/game/game.schema'
 import type { SingleServerMessage } from '../../../shared/live/live-protocol'
 import { ApiError } from '../../lib/api-client'
-import { sessionLength } from '../../lib/session-length'
 import { acceptInvite, gameKeys } from './game.api'
+import { GameNews } from './game-news'
 import { clearPendingLink, pendingLink } from './pending-links'
 
-type GameMessage = Extract<SingleServerMessage, { type: 'game' }>
+/** What the live channel hands the game: my game's messages, and each `ready` (a (re)connect). */
+export type MyGameMessage = Extract<SingleServerMessage, { type: 'game' | 'ready' }>
 
 /**
- * My game as it changes: a live `game` message toasts each badge unlocked (and a new level) and
- * reloads the card and my WiFi pass, whose allowance follows the level. Returns the handler for
- * the live channel's messages to me.
+ * My game as it changes: a live `game` message toasts the badges unlocked and reloads the card
+ * and my WiFi pass, whose allowance follows the level; a reconnect reloads them too, for what
+ * happened while the socket was down. Each badge and level is toasted once on this device
+ * (`GameNews`). Returns the handler for the live channel's messages.
  */
-export function useGameUpdates(refreshWifi: () => void): (message: GameMessage) => void {
+export function useGameUpdates(refreshWifi: () => void): (message: MyGameMessage) => void {
   const queryClient = useQueryClient()
   const refresh = useRef(refreshWifi)
   refresh.current = refreshWifi
+  const [news] = useState(() => new GameNews(queryClient))
+  useEffect(() => news.watchCard(), [news])
+  // The first `ready` comes as the page starts, while the card is loading anyway.
+  const readies = useRef(0)
   return useCallback(
-    (message: GameMessage) => {
-      const before = queryClient.getQueryData<GameState>(gameKeys.state())
-      for (const badge of message.unlocked) toast.success(`Badge unlocked: ${badge.name}`)
-      void queryClient.invalidateQueries({ queryKey: gameKeys.state() }).then(() => {
-        const after = queryClient.getQueryData<GameState>(gameKeys.state())
-        if (before && after && after.level > before.level) {
-          toast.success(`Level ${after.level} reached`, {
-            description: `${sessionLength(after.grant.sessionMinutes)} of WiFi per session from your next sign-in.`,
-          })
-        }
-      })
+    (message: MyGameMessage) => {
+      if (message.type === 'ready') {
+        readies.current += 1
+        if (readies.current === 1) return
+      } else {
+        news.unlocked(message.unlocked)
+      }
+      void queryClient.invalidateQueries({ queryKey: gameKeys.state() })
       refresh.current()
     },
-    [queryClient],
+    [queryClient, news],
   )
 }
 

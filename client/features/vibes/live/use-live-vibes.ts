@@ -6,7 +6,8 @@ import { currentAccessToken, onTokenRefreshed, sessionRefused } from '../../../l
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
 
-export type PersonalMessage = Extract<SingleServerMessage, { type: 'game' }>
+/** Messages for me alone (my game), and each `ready`, after which what is mine should reload. */
+export type PersonalMessage = Extract<SingleServerMessage, { type: 'game' | 'ready' }>
 
 const liveUrl = () => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
@@ -19,7 +20,7 @@ const liveUrl = () => {
  */
 export function useLiveVibes(
   userId: string,
-  /** Messages for me alone (my game): handed to whoever the app composes for them. */
+  /** Messages for me alone, and every `ready`: handed to whoever the app composes for them. */
   onPersonal: (message: PersonalMessage) => void,
 ): LiveStatus {
   const queryClient = useQueryClient()
@@ -33,8 +34,8 @@ export function useLiveVibes(
       getToken: currentAccessToken,
       onRefused: sessionRefused,
       onMessage: (message) => {
-        if (message.type === 'game') personal.current(message)
-        else syncCache(message)
+        if (message.type !== 'game') syncCache(message)
+        if (message.type === 'game' || message.type === 'ready') personal.current(message)
       },
       onStatus: setStatus,
     })
