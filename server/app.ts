@@ -29,6 +29,9 @@ import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
 import type { LiveSources } from './live/live-sources'
+import { calendarRoutes } from './schedule/calendar.routes'
+import { scheduleRoutes } from './schedule/schedule.routes'
+import { ScheduleService, scheduleKeys } from './schedule/schedule.service'
 import { UserCountService } from './users/user-count.service'
 import { usersRoutes } from './users/users.routes'
 import { vibesRoutes } from './vibes/vibes.routes'
@@ -135,7 +138,7 @@ export async function buildApp(
   const auth = await createAuthService({ config, database, changes, uplinks, now, log: app.log })
   // Queued mail still needs the database (LIFO: this runs before the hooks above close it).
   app.addHook('onClose', async () => auth.mailSent())
-  const lineup = new LineupService({ database, now })
+  const lineup = new LineupService({ database, now, log: app.log.child({ component: 'lineup' }) })
   // The game reads what it checks through the features' services, handed in here. Its sources
   // are called lazily, so the features built after it are there when they are needed.
   let wifiFeature: WifiFeature | undefined
@@ -199,6 +202,21 @@ export async function buildApp(
     now,
     log: app.log.child({ component: 'live' }),
   })
+  const schedule = new ScheduleService({
+    database,
+    lineup,
+    people: (userIds) => vibes.people(userIds),
+    keys: scheduleKeys((purpose) => auth.deriveKey(purpose)),
+    festival: {
+      name: `${config.FESTIVAL_NAME} ${config.FESTIVAL_YEAR}`,
+      timeZone: config.FESTIVAL_TIME_ZONE,
+    },
+    now,
+  })
+  // A changed lineup (from anywhere) reaches this instance's open apps at once.
+  lineup.onChange((etag) => live.broadcast({ type: 'lineup', etag }))
+  app.addHook('onReady', async () => lineup.startWatching(config.LINEUP_WATCH_INTERVAL_MS))
+  app.addHook('preClose', async () => lineup.stopWatching())
   const ctx: AppContext = {
     config,
     database,
@@ -210,6 +228,7 @@ export async function buildApp(
     wifi,
     game,
     lineup,
+    schedule,
     live,
   }
   app.decorate('ctx', ctx)
@@ -227,6 +246,8 @@ export async function buildApp(
   await app.register(portalRoutes)
   await app.register(gameRoutes)
   await app.register(stagePagesRoutes)
+  await app.register(scheduleRoutes)
+  await app.register(calendarRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

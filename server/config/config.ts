@@ -106,6 +106,9 @@ export const ConfigSchema = z
     LINEUP_URL: z.url().optional(),
     LINEUP_POLL_INTERVAL_S: z.coerce.number().int().min(5).default(60),
     LINEUP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    // How often each instance looks whether the lineup changed (an import, another instance's
+    // poll), to tell open apps at once and to send programme-change notices.
+    LINEUP_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   })
   .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],

@@ -152,6 +152,56 @@ export interface GameInvitesTable {
   counted_at: number | null
 }
 
+/** A star on a set of the lineup (docs/companion.md). */
+export interface ScheduleStarsTable {
+  user_id: string
+  set_key: string
+  starred_at: number
+  /** The set (LineupItem JSON) as the user starred it or last acknowledged its change. */
+  seen_json: string
+}
+
+/** A user's schedule: its version, calendar and share links, reminder choices. */
+export interface SchedulesTable {
+  user_id: string
+  /** Bumped by every star change: with the lineup's ETag, the calendar feed's ETag. */
+  version: number
+  calendar_hash: string | null
+  calendar_cipher: string | null
+  share_hash: string | null
+  share_cipher: string | null
+  /** Minutes before a starred set to remind (5, 10, 15, 30); null for none. */
+  remind_minutes: number | null
+  /** 1 to be told of changes to starred sets. */
+  remind_changes: number
+}
+
+export interface ScheduleFollowsTable {
+  follower_id: string
+  followee_id: string
+  followed_at: number
+}
+
+/** A browser's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  /** sha256 of the endpoint: the key (endpoints are long URLs). */
+  endpoint_hash: string
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  created_at: number
+}
+
+/** A reminder or change notice sent: one per (user, set, kind). */
+export interface RemindersSentTable {
+  user_id: string
+  set_key: string
+  /** `before` (the minutes-before reminder) or `change:<what changed>`. */
+  kind: string
+  sent_at: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -171,4 +221,9 @@ export interface Database {
   game_check_ins: GameCheckInsTable
   game_invite_codes: GameInviteCodesTable
   game_invites: GameInvitesTable
+  schedule_stars: ScheduleStarsTable
+  schedules: SchedulesTable
+  schedule_follows: ScheduleFollowsTable
+  push_subscriptions: PushSubscriptionsTable
+  reminders_sent: RemindersSentTable
 }

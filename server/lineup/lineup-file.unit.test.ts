@@ -28,6 +28,30 @@ describe('JSON lineup files', () => {
     })
   })
 
+  it("keeps a set's own id (a number is an id too), and refuses an id two sets share", () => {
+    const result = parseLineupFile(
+      JSON.stringify([
+        { id: 'nj-1', name: 'Nightjar', stage: 'Main', date: '2026-07-10' },
+        { id: 42, name: 'Moonwalk', stage: 'Main', date: '2026-07-10' },
+      ]),
+      'json',
+      clock,
+    )
+    expect(result).toMatchObject({ ok: true, items: [{ id: '42' }, { id: 'nj-1' }] })
+    const twice = [
+      { id: 'a', name: 'One', stage: 'Main', date: '2026-07-10' },
+      { id: 'a', name: 'Two', stage: 'Main', date: '2026-07-10' },
+      { id: 'not ok!', name: 'Three', stage: 'Main', date: '2026-07-10' },
+    ]
+    expect(problemsOf(JSON.stringify(twice, null, 1), 'json')).toEqual([
+      { line: 8, message: 'id: "a" is the id of the set on line 2' },
+      {
+        line: 14,
+        message: 'id: must be 1 to 64 letters, digits, dots, dashes or underscores',
+      },
+    ])
+  })
+
   it('derives the festival day from the start when the date is left out', () => {
     const result = parseLineupFile(
       '[{"name":"Late One","stage":"Tent","start":"2026-07-10T23:30:00Z"}]',
@@ -153,7 +177,8 @@ describe('CSV lineup files', () => {
     expect(problemsOf('artist,stage,when\nA,Main,2026-07-10', 'csv')).toEqual([
       {
         line: 1,
-        message: 'unknown column "artist", "when"; the columns are name, stage, date, start, end',
+        message:
+          'unknown column "artist", "when"; the columns are name, stage, date, start, end, id',
       },
       { line: 1, message: 'no "name" column' },
       { line: 1, message: 'no "date" column (or "start" column to derive it from)' },

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { json, startFakeUpstream } from '../test/fake-upstream'
+import { withoutKeys } from '../test/lineup-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { createLineupPoller, type LineupPollerOptions } from './lineup-poller'
 
@@ -146,7 +147,7 @@ describe('an app with LINEUP_URL', () => {
     try {
       await vi.waitFor(async () => {
         const response = await t.app.inject('/api/lineup')
-        expect(response.json().data).toEqual([{ ...lineupA[0], date: '2026-07-10' }])
+        expect(withoutKeys(response.json().data)).toEqual([{ ...lineupA[0], date: '2026-07-10' }])
       })
     } finally {
       upstream.answer(() => {})

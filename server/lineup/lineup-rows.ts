@@ -29,6 +29,7 @@ export function validateLineupRows(
   const problems: LineupProblem[] = []
   const items: LineupItem[] = []
   const firstLineOfSet = new Map<string, number>()
+  const firstLineOfId = new Map<string, number>()
   for (const { line, value } of rows) {
     const parsed = LineupFileRowSchema.safeParse(value)
     if (!parsed.success) {
@@ -51,6 +52,14 @@ export function validateLineupRows(
       continue
     }
     firstLineOfSet.set(key, line)
+    if (item.id !== undefined) {
+      const sameId = firstLineOfId.get(item.id)
+      if (sameId !== undefined) {
+        problems.push({ line, message: `id: "${item.id}" is the id of the set on line ${sameId}` })
+        continue
+      }
+      firstLineOfId.set(item.id, line)
+    }
     items.push(item)
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, items: sortLineup(items) }
@@ -72,6 +81,7 @@ function toItem(row: LineupFileRow, clock: FestivalClock): LineupItem | string {
   const item: LineupItem = { name: row.name, stage: row.stage, date: (row.date ?? dayOfStart)! }
   if (start !== undefined) item.start = start
   if (end !== undefined) item.end = end
+  if (row.id !== undefined) item.id = row.id
   return item
 }
 

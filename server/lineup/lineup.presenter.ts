@@ -5,7 +5,7 @@ import type { LineupSnapshot } from './lineup-snapshot'
 export function presentLineup(snapshot: LineupSnapshot): LineupResponse {
   return {
     success: true,
-    data: snapshot.items,
+    data: snapshot.sets,
     lastUpdated: new Date(snapshot.lastUpdated).toISOString(),
   }
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { LineupItem } from '../../shared/lineup/lineup.schema'
+import type { LineupItem, LineupSet } from '../../shared/lineup/lineup.schema'
 import type { AppDatabase, WriteHandle } from '../db/database'
 import type { Database, LineupSnapshotsTable } from '../db/schema'
-import { type LineupSnapshot, lineupEtag, lineupJson } from './lineup-snapshot'
+import { type LineupSnapshot, lineupEtag, lineupJson, withSetKeys } from './lineup-snapshot'
 
 // The lineup is one document (ADR 007): one row, replaced as a whole.
 const CURRENT = 'current'
@@ -88,11 +88,16 @@ function toRow(items: readonly LineupItem[], source: string, now: number): Lineu
 
 function toSnapshot(row: LineupSnapshotsTable): LineupSnapshot {
   let items: LineupItem[] | undefined
+  let sets: LineupSet[] | undefined
   return {
     // Parsed on first use: an unchanged lineup (304, the common answer) never needs the items.
     get items() {
       items ??= JSON.parse(row.items_json) as LineupItem[]
       return items
+    },
+    get sets() {
+      sets ??= withSetKeys(this.items)
+      return sets
     },
     etag: row.etag,
     source: row.source,

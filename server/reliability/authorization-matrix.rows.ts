@@ -49,6 +49,12 @@ export interface MatrixContext {
   victimDeviceId: () => string
   /** The victim's invite code (from their invite link). */
   victimInviteCode: () => string
+  /** A set of the lineup the victim starred, its key. */
+  starredKey: () => string
+  /** The victim's share link's code (their picks, read-only). */
+  victimShareCode: () => string
+  /** The path of the victim's calendar feed (its secret token). */
+  victimCalendarPath: () => string
   /** A new password session of `user`'s: its refresh token. */
   signIn: (user: SignedUpUser) => Promise<string>
   /** Each user's password as it is now (the PUT /user row changes it). */
@@ -191,6 +197,7 @@ export function matrixRows(context: MatrixContext): Row[] {
         payload: { code: victimInviteCode() },
       }),
     },
+    ...scheduleRows(context),
     {
       route: 'GET /auth/v1/user',
       name: 'GET /auth/v1/user',
@@ -305,6 +312,7 @@ export function matrixRows(context: MatrixContext): Row[] {
       },
     },
     ...['/auth/v1/settings', '/api/lineup', '/api/festival', '/healthz', '/readyz'].map(publicGet),
+
     // The captive portal takes no token either: a token changes nothing, and its pages need the
     // gateway's query or the state its forms carry.
     ...portalRows(),
@@ -327,6 +335,87 @@ export function matrixRows(context: MatrixContext): Row[] {
     logout('local'),
     logout('others'),
     logout('global'),
+  ]
+}
+
+/** My schedule's routes: each user reaches their own; a share link is the only way to another's. */
+function scheduleRows(context: MatrixContext): Row[] {
+  const { starredKey, victimShareCode, victimCalendarPath } = context
+  const own = (route: string, name: string, ok: Expected, request: () => MatrixRequest): Row => ({
+    route,
+    name,
+    expected: { ...DATA_REFUSED, otherUser: ok, own: ok },
+    request,
+  })
+  const send = (method: MatrixRequest['method'], url: string, payload?: object): MatrixRequest =>
+    payload === undefined ? { method, url } : { method, url, payload: { ...payload } }
+  return [
+    own('GET /api/schedule', 'GET /api/schedule', 200, () => get('/api/schedule')),
+    own('PUT /api/schedule/stars/:key', 'PUT /api/schedule/stars/:key', 204, () =>
+      send('PUT', `/api/schedule/stars/${starredKey()}`),
+    ),
+    own('POST /api/schedule/changes/seen', 'POST /api/schedule/changes/seen', 204, () =>
+      send('POST', '/api/schedule/changes/seen', { keys: [starredKey()] }),
+    ),
+    own('PUT /api/schedule/reminders', 'PUT /api/schedule/reminders', 200, () =>
+      send('PUT', '/api/schedule/reminders', { minutesBefore: 10, changes: true }),
+    ),
+    own('GET /api/schedule/share', 'GET /api/schedule/share (my own link)', 200, () =>
+      get('/api/schedule/share'),
+    ),
+    {
+      route: 'GET /api/schedule/shared/:code',
+      name: 'GET /api/schedule/shared/:code (the victim’s share link)',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      // Whoever holds the link sees the victim's name and picks: that is what sharing is.
+      showsFeed: true,
+      request: () => get(`/api/schedule/shared/${victimShareCode()}`),
+    },
+    {
+      route: 'POST /api/schedule/follows',
+      name: 'POST /api/schedule/follows (the victim’s share link)',
+      expected: { ...DATA_REFUSED, otherUser: 204, own: [409, 'follow_own'] },
+      request: () => send('POST', '/api/schedule/follows', { code: victimShareCode() }),
+    },
+    {
+      route: 'GET /api/schedule/crew',
+      name: 'GET /api/schedule/crew (following the victim)',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      showsFeed: true,
+      request: () => get('/api/schedule/crew'),
+    },
+    own('DELETE /api/schedule/follows/:userId', 'DELETE /api/schedule/follows/:userId', 204, () =>
+      send('DELETE', `/api/schedule/follows/${context.victim.userId}`),
+    ),
+    own('DELETE /api/schedule/stars/:key', 'DELETE /api/schedule/stars/:key', 204, () =>
+      send('DELETE', `/api/schedule/stars/${starredKey()}`),
+    ),
+    own('GET /api/schedule/calendar', 'GET /api/schedule/calendar (my own feed)', 200, () =>
+      get('/api/schedule/calendar'),
+    ),
+    // A calendar app sends no session: the feed's secret address is its key.
+    {
+      route: 'GET /calendar/:token',
+      name: 'GET /calendar/:token (the victim’s feed, by its secret address)',
+      expected: same(200),
+      request: () => get(victimCalendarPath()),
+    },
+    {
+      route: 'GET /calendar/:token',
+      name: 'GET /calendar/:token (a made-up address)',
+      expected: same([404, 'calendar_not_found']),
+      request: () => get(`/calendar/${randomBytes(24).toString('base64url')}.ics`),
+    },
+    // Last of these: the victim's own cells replace their links.
+    own('POST /api/schedule/share/regenerate', 'POST /api/schedule/share/regenerate', 200, () =>
+      send('POST', '/api/schedule/share/regenerate'),
+    ),
+    own(
+      'POST /api/schedule/calendar/regenerate',
+      'POST /api/schedule/calendar/regenerate',
+      200,
+      () => send('POST', '/api/schedule/calendar/regenerate'),
+    ),
   ]
 }
 

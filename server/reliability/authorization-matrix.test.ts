@@ -37,6 +37,9 @@ describe('authorization matrix', () => {
   let victimDeviceId: string
   let victimPassCode: string
   let victimInviteCode: string
+  let starredKey: string
+  let victimShareCode: string
+  let victimCalendarPath: string
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -64,6 +67,9 @@ describe('authorization matrix', () => {
     victimVibeId: () => victimVibeId,
     victimDeviceId: () => victimDeviceId,
     victimInviteCode: () => victimInviteCode,
+    starredKey: () => starredKey,
+    victimShareCode: () => victimShareCode,
+    victimCalendarPath: () => victimCalendarPath,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
   })
@@ -144,6 +150,21 @@ describe('authorization matrix', () => {
     // The victim's invite link: the attacker (a new account) may follow it, the victim may not.
     const game = await t.app.inject({ url: '/api/game', headers: bearer(tokens.own!) })
     victimInviteCode = new URL(game.json().inviteUrl).searchParams.get('invite')!
+    // The victim's schedule: a starred set, a share link and a calendar feed.
+    starredKey = (await t.app.inject({ url: '/api/lineup' })).json().data[0].key
+    const star = await t.app.inject({
+      method: 'PUT',
+      url: `/api/schedule/stars/${starredKey}`,
+      headers: bearer(tokens.own!),
+    })
+    expect(star.statusCode).toBe(204)
+    const share = await t.app.inject({ url: '/api/schedule/share', headers: bearer(tokens.own!) })
+    victimShareCode = share.json().code
+    const calendar = await t.app.inject({
+      url: '/api/schedule/calendar',
+      headers: bearer(tokens.own!),
+    })
+    victimCalendarPath = new URL(calendar.json().httpsUrl).pathname
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -189,6 +210,21 @@ describe('authorization matrix', () => {
         .selectAll()
         .where('user_id', '=', victim.userId)
         .execute(),
+      stars: await db
+        .selectFrom('schedule_stars')
+        .selectAll()
+        .where('user_id', '=', victim.userId)
+        .execute(),
+      schedule: await db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('user_id', '=', victim.userId)
+        .execute(),
+      following: await db
+        .selectFrom('schedule_follows')
+        .selectAll()
+        .where('follower_id', '=', victim.userId)
+        .execute(),
     }
   }
 
@@ -219,6 +255,8 @@ describe('authorization matrix', () => {
         expect(body, where).not.toContain(victim.email)
         expect(body, where).not.toContain(victimPassCode)
         expect(body, where).not.toContain(victimInviteCode)
+        expect(body, where).not.toContain(victimCalendarPath.slice('/calendar/'.length, -4))
+        expect(body, where).not.toContain(victimShareCode)
         if (!(row.showsFeed && kind === 'otherUser')) {
           expect(body, where).not.toContain('victim-private-marker')
           expect(body, where).not.toContain(victim.userId)

@@ -42,6 +42,15 @@ export function findVibeByUser(db: Kysely<Database>, userId: string): Promise<Vi
   return db.selectFrom('vibes').selectAll().where('user_id', '=', userId).executeTakeFirst()
 }
 
+/** The vibes of these users (those who have one). */
+export function findVibesByUsers(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<VibeRow[]> {
+  if (userIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('vibes').selectAll().where('user_id', 'in', userIds).execute()
+}
+
 /** Throws a unique violation when the user already has a vibe: the index settles races. */
 export async function insertVibe(trx: WriteHandle, row: VibeRow): Promise<void> {
   await trx.insertInto('vibes').values(row).execute()

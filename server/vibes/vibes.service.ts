@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Person } from '../../shared/schedule/schedule.schema'
 import {
   type FeedPage,
   FeedPageSchema,
@@ -17,6 +18,7 @@ import { presentVibe } from './vibes.presenter'
 import {
   findVibeById,
   findVibeByUser,
+  findVibesByUsers,
   insertVibe,
   listFeedPage,
   updateVibe,
@@ -72,6 +74,17 @@ export class VibesService {
   async find(id: string): Promise<Vibe | undefined> {
     const row = await findVibeById(this.deps.database.db, id)
     return row && presentVibe(row)
+  }
+
+  /** How these users show in the app (their vibe's name and emoji); those without a vibe are left out. */
+  async people(userIds: readonly string[]): Promise<Map<string, Person>> {
+    const rows = await findVibesByUsers(this.deps.database.db, userIds)
+    return new Map(
+      rows.map((row) => [
+        row.user_id,
+        { userId: row.user_id, username: row.username, emoji: row.emoji },
+      ]),
+    )
   }
 
   /** Creates the caller's one vibe; a second one (even from a racing tab) answers 409. */

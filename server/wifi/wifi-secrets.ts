@@ -1,11 +1,7 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  randomBytes,
-  randomInt,
-} from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
+
+// The keyed hash and the sealed box serve other features too (server/crypto/sealed-secrets.ts).
+export { keyedHash, seal, unseal } from '../crypto/sealed-secrets'
 
 /** The keys the WiFi feature derives from the server's secret, one per purpose. */
 export interface WifiKeys {
@@ -50,31 +46,7 @@ export function normalizePassCode(typed: string): string | null {
 /** ABCD-EFGH, as the app and the portal show it. */
 export const formatPassCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`
 
-export const keyedHash = (key: Buffer, value: string) =>
-  createHmac('sha256', key).update(value).digest('hex')
-
 export const sha256hex = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** openNDS's answer to a client's hid: sha256hex(hid + faskey). */
 export const rhidOf = (hid: string, faskey: string) => sha256hex(hid + faskey)
-
-/** AES-256-GCM, as base64url(iv | tag | ciphertext): confidential and tamper-evident. */
-export function seal(key: Buffer, plain: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')
-}
-
-/** The plain text `seal` was given, or null when the box was altered or made with another key. */
-export function unseal(key: Buffer, sealed: string): string | null {
-  const bytes = Buffer.from(sealed, 'base64url')
-  if (bytes.length < 29) return null
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
-    decipher.setAuthTag(bytes.subarray(12, 28))
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
-  } catch {
-    return null
-  }
-}

@@ -45,6 +45,11 @@ export const ERROR_CODES = [
   'invite_mutual',
   // lineup
   'lineup_unavailable',
+  // schedule (the festival companion)
+  'set_not_found',
+  'share_not_found',
+  'follow_own',
+  'calendar_not_found',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -34,9 +34,20 @@ function checkSetTimes(
   }
 }
 
-/** One set on the lineup, as the API serves it. */
+/**
+ * A set's own id in the organiser's lineup, when it has one: it keeps the set's identity (stars,
+ * reminders) through a change of time, day or stage. Without it a set is known by its festival
+ * day, stage and artist (docs/companion.md, "A set's identity").
+ */
+export const SetIdSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+
+/** One set on the lineup, as it is stored. */
 export const LineupItemSchema = z
   .object({
+    id: SetIdSchema.optional(),
     name: requiredText(LINEUP_NAME_MAX_LENGTH),
     stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
     date: FestivalDateSchema,
@@ -46,6 +57,21 @@ export const LineupItemSchema = z
   .superRefine(checkSetTimes)
 
 export type LineupItem = z.infer<typeof LineupItemSchema>
+
+/** One set as the API serves it: with `key`, its stable identity (stars, reminders, sharing). */
+export const LineupSetSchema = z
+  .object({
+    key: z.string(),
+    id: SetIdSchema.optional(),
+    name: requiredText(LINEUP_NAME_MAX_LENGTH),
+    stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
+    date: FestivalDateSchema,
+    start: SetTimeSchema.optional(),
+    end: SetTimeSchema.optional(),
+  })
+  .superRefine(checkSetTimes)
+
+export type LineupSet = z.infer<typeof LineupSetSchema>
 
 // Spreadsheets and hand-written JSON leave blanks and nulls for "no value".
 const blankAsMissing = (value: unknown) =>
@@ -60,6 +86,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const LineupFileRowSchema = z
   .object({
+    // A spreadsheet's or a JSON file's numeric ids are ids too.
+    id: optional(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), SetIdSchema)),
     name: z.preprocess(blankAsMissing, requiredText(LINEUP_NAME_MAX_LENGTH)),
     stage: z.preprocess(blankAsMissing, requiredText(LINEUP_STAGE_MAX_LENGTH)),
     date: optional(FestivalDateSchema),
@@ -82,12 +110,12 @@ export const LineupJsonFileSchema = z.union(
 )
 
 /** The columns of a CSV lineup file, in the documented order. */
-export const LINEUP_CSV_COLUMNS = ['name', 'stage', 'date', 'start', 'end'] as const
+export const LINEUP_CSV_COLUMNS = ['name', 'stage', 'date', 'start', 'end', 'id'] as const
 
 /** `GET /api/lineup` when it succeeds: the spec's envelope. */
 export const LineupResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(LineupItemSchema),
+  data: z.array(LineupSetSchema),
   /** When the lineup's content last changed (not when it was last fetched). */
   lastUpdated: z.iso.datetime(),
 })

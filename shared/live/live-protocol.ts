@@ -37,6 +37,8 @@ export const BroadcastMessageSchema = z.discriminatedUnion('type', [
     vibe: VibeSchema.optional(),
   }),
   z.object({ type: z.literal('user-count'), count: z.number().int().min(0) }),
+  /** The lineup changed (its new ETag): refetch it; now/next and my schedule follow. */
+  z.object({ type: z.literal('lineup'), etag: z.string() }),
 ])
 export type BroadcastMessage = z.infer<typeof BroadcastMessageSchema>
 

@@ -5,6 +5,7 @@ import * as lineup from './003-lineup'
 import * as sessionEnded from './004-session-ended-notify'
 import * as wifi from './005-wifi'
 import * as game from './006-game'
+import * as companion from './007-companion'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004-session-ended-notify': sessionEnded,
   '005-wifi': wifi,
   '006-game': game,
+  '007-companion': companion,
 }
 
 export const migrationProvider: MigrationProvider = {

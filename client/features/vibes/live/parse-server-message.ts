@@ -20,6 +20,8 @@ function isBroadcast(message: Frame): boolean {
       )
     case 'user-count':
       return Number.isInteger(message.count) && (message.count as number) >= 0
+    case 'lineup':
+      return typeof message.etag === 'string'
     default:
       return false
   }

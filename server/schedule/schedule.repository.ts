@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely'
+import type { WriteHandle } from '../db/database'
+import type { Database, ScheduleStarsTable, SchedulesTable } from '../db/schema'
+
+// My schedule's rows: stars, the schedule row (version, links, reminders) and follows.
+
+export type StarRow = ScheduleStarsTable
+export type ScheduleRow = SchedulesTable
+
+/** A user's stars, oldest first. */
+export function listStars(db: Kysely<Database>, userId: string): Promise<StarRow[]> {
+  return db
+    .selectFrom('schedule_stars')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('starred_at')
+    .orderBy('set_key')
+    .execute()
+}
+
+/** The set keys each of `userIds` starred. */
+export function listStarKeysOf(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Array<{ user_id: string; set_key: string }>> {
+  if (userIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('schedule_stars')
+    .select(['user_id', 'set_key'])
+    .where('user_id', 'in', userIds)
+    .orderBy('set_key')
+    .execute()
+}
+
+export function findSchedule(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<ScheduleRow | undefined> {
+  return db.selectFrom('schedules').selectAll().where('user_id', '=', userId).executeTakeFirst()
+}
+
+export function findScheduleByCalendar(
+  db: Kysely<Database>,
+  calendarHash: string,
+): Promise<Pick<ScheduleRow, 'user_id' | 'version'> | undefined> {
+  return db
+    .selectFrom('schedules')
+    .select(['user_id', 'version'])
+    .where('calendar_hash', '=', calendarHash)
+    .executeTakeFirst()
+}
+
+export function findScheduleByShare(
+  db: Kysely<Database>,
+  shareHash: string,
+): Promise<Pick<ScheduleRow, 'user_id'> | undefined> {
+  return db
+    .selectFrom('schedules')
+    .select('user_id')
+    .where('share_hash', '=', shareHash)
+    .executeTakeFirst()
+}
+
+/** Makes the user's schedule row if there is none; the next writes update it. */
+export async function ensureSchedule(trx: WriteHandle, userId: string): Promise<void> {
+  await trx
+    .insertInto('schedules')
+    .values({
+      user_id: userId,
+      version: 0,
+      calendar_hash: null,
+      calendar_cipher: null,
+      share_hash: null,
+      share_cipher: null,
+      remind_minutes: null,
+      remind_changes: 0,
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute()
+}
+
+/** One more change to the user's stars: the calendar's ETag moves. */
+export async function bumpVersion(trx: WriteHandle, userId: string): Promise<void> {
+  await ensureSchedule(trx, userId)
+  await trx
+    .updateTable('schedules')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+/** Stars a set; true if it was not starred yet (a repeated star changes nothing). */
+export async function insertStar(trx: WriteHandle, row: StarRow): Promise<boolean> {
+  const result = await trx
+    .insertInto('schedule_stars')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['user_id', 'set_key']).doNothing())
+    .executeTakeFirst()
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  if (inserted) await bumpVersion(trx, row.user_id)
+  return inserted
+}
+
+/** Unstars sets; how many were starred. */
+export async function deleteStars(
+  trx: WriteHandle,
+  userId: string,
+  keys: readonly string[],
+): Promise<number> {
+  if (keys.length === 0) return 0
+  const result = await trx
+    .deleteFrom('schedule_stars')
+    .where('user_id', '=', userId)
+    .where('set_key', 'in', keys)
+    .executeTakeFirst()
+  const deleted = Number(result.numDeletedRows)
+  if (deleted > 0) await bumpVersion(trx, userId)
+  return deleted
+}
+
+/** A star's set as now seen (its change acknowledged), possibly under the set's new key. */
+export async function updateSeenStar(
+  trx: WriteHandle,
+  userId: string,
+  oldKey: string,
+  next: { set_key: string; seen_json: string },
+): Promise<void> {
+  if (next.set_key !== oldKey) {
+    // The set moved to a key the user may have starred already: keep one star.
+    await trx
+      .deleteFrom('schedule_stars')
+      .where('user_id', '=', userId)
+      .where('set_key', '=', next.set_key)
+      .execute()
+  }
+  await trx
+    .updateTable('schedule_stars')
+    .set(next)
+    .where('user_id', '=', userId)
+    .where('set_key', '=', oldKey)
+    .execute()
+  await bumpVersion(trx, userId)
+}
+
+export async function saveCalendarLink(
+  trx: WriteHandle,
+  userId: string,
+  link: { calendar_hash: string; calendar_cipher: string },
+): Promise<void> {
+  await ensureSchedule(trx, userId)
+  await trx.updateTable('schedules').set(link).where('user_id', '=', userId).execute()
+}
+
+/** A new share link; the old one and everyone who followed through it are dropped. */
+export async function saveShareLink(
+  trx: WriteHandle,
+  userId: string,
+  link: { share_hash: string; share_cipher: string },
+  endFollowers: boolean,
+): Promise<void> {
+  await ensureSchedule(trx, userId)
+  await trx.updateTable('schedules').set(link).where('user_id', '=', userId).execute()
+  if (endFollowers) {
+    await trx.deleteFrom('schedule_follows').where('followee_id', '=', userId).execute()
+  }
+}
+
+export async function saveReminderSettings(
+  trx: WriteHandle,
+  userId: string,
+  settings: { remind_minutes: number | null; remind_changes: number },
+): Promise<void> {
+  await ensureSchedule(trx, userId)
+  await trx.updateTable('schedules').set(settings).where('user_id', '=', userId).execute()
+}
+
+/** Follows someone; false if already following. */
+export async function insertFollow(
+  trx: WriteHandle,
+  row: { follower_id: string; followee_id: string; followed_at: number },
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('schedule_follows')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+export async function deleteFollow(
+  trx: WriteHandle,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('schedule_follows')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** Whom the user follows, first followed first. */
+export async function listFollowees(db: Kysely<Database>, followerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('schedule_follows')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .orderBy('followed_at')
+    .orderBy('followee_id')
+    .execute()
+  return rows.map((row) => row.followee_id)
+}
+
+export async function isFollowing(
+  db: Kysely<Database>,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('schedule_follows')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst()
+  return row !== undefined
+}
