@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { GameState } from '../../../shared/game/game.schema'
 import { fakeServer, renderWithApp } from '../../test/render'
@@ -84,19 +84,22 @@ describe('my game’s toasts', () => {
     expect(toasts('Level 2 reached')).toBe(1)
   })
 
-  it('reloads my card on a reconnect, and shows the level reached while the socket was down', async () => {
+  it('reloads my card at each (re)connect, the first included, and shows what came meanwhile', async () => {
     let game = gameAt(1)
     const sent = fakeServer(() => ({ status: 200, body: game }))
     const live = renderGame()
     await screen.findByText('Level 1')
     const loads = () => sent.filter((request) => request.path === '/api/game').length
-    // The page's first `ready`: the card has just loaded.
-    await live({ type: 'ready' })
     expect(loads()).toBe(1)
+    // Awarded after the card loaded but before the socket signed in: no socket of mine heard it.
     game = gameAt(2)
     await live({ type: 'ready' })
     await screen.findByText('Level 2 reached')
     expect(loads()).toBe(2)
+    // A reconnect later reloads again; what was already shown is not toasted twice.
+    await live({ type: 'ready' })
+    await waitFor(() => expect(loads()).toBe(3))
     expect(toasts('Badge unlocked: Stage hopper')).toBe(1)
+    expect(toasts('Level 2 reached')).toBe(1)
   })
 })

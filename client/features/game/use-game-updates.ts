@@ -22,16 +22,12 @@ export function useGameUpdates(refreshWifi: () => void): (message: MyGameMessage
   refresh.current = refreshWifi
   const [news] = useState(() => new GameNews(queryClient))
   useEffect(() => news.watchCard(), [news])
-  // The first `ready` comes as the page starts, while the card is loading anyway.
-  const readies = useRef(0)
   return useCallback(
     (message: MyGameMessage) => {
-      if (message.type === 'ready') {
-        readies.current += 1
-        if (readies.current === 1) return
-      } else {
-        news.unlocked(message.unlocked)
-      }
+      // Every `ready`, the first included: a badge awarded between the card's first load and the
+      // socket's sign-in (a friend's invite counts just after their vibe is set) was told to no
+      // socket of mine, so only a reload shows it. One small request per connection.
+      if (message.type !== 'ready') news.unlocked(message.unlocked)
       void queryClient.invalidateQueries({ queryKey: gameKeys.state() })
       refresh.current()
     },
