@@ -143,6 +143,7 @@ export async function buildApp(
   // are called lazily, so the features built after it are there when they are needed.
   let wifiFeature: WifiFeature | undefined
   let vibesService: VibesService | undefined
+  let scheduleService: ScheduleService | undefined
   const game = createGame({
     config,
     database,
@@ -152,6 +153,7 @@ export async function buildApp(
       passTakenAt: (userId) => wifiFeature!.pass.takenAt(userId),
       accountCreatedAt: (userId) => auth.accountCreatedAt(userId),
       stages: () => lineup.stages(),
+      starredSets: (userId) => scheduleService!.countStars(userId),
     },
     deriveKey: (purpose) => auth.deriveKey(purpose),
     now,
@@ -212,7 +214,9 @@ export async function buildApp(
       timeZone: config.FESTIVAL_TIME_ZONE,
     },
     now,
+    onStarred: (userId) => game.starred(userId),
   })
+  scheduleService = schedule
   // A changed lineup (from anywhere) reaches this instance's open apps at once.
   lineup.onChange((etag) => live.broadcast({ type: 'lineup', etag }))
   app.addHook('onReady', async () => lineup.startWatching(config.LINEUP_WATCH_INTERVAL_MS))

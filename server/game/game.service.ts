@@ -45,6 +45,8 @@ export interface GameSources {
   accountCreatedAt(userId: string): Promise<number | undefined>
   /** The stages of the current lineup. */
   stages(): Promise<string[]>
+  /** How many sets the user starred in My schedule (the planner). */
+  starredSets(userId: string): Promise<number>
 }
 
 export interface GameDeps {
@@ -70,6 +72,8 @@ const INVITE_CODE_LENGTH = 10
 export class GameService {
   /** The last festival day noted per user (bounded): the steady-state vibe update skips its insert. */
   private readonly notedDays = new LRUCache<string, string>({ max: NOTED_DAYS_KEPT })
+  /** Players who hold the planner's badge already (awards are never taken back). */
+  private readonly plannersDone = new LRUCache<string, true>({ max: NOTED_DAYS_KEPT })
   private dayOfMinute = { minute: Number.NaN, day: '' }
 
   constructor(private readonly deps: GameDeps) {}
@@ -150,6 +154,21 @@ export class GameService {
   /** A WiFi pass was taken (the early bird). */
   passTaken(userId: string): void {
     this.checkLater(userId)
+  }
+
+  /**
+   * The user starred a set (the planner). Checked until the planner's badge is theirs: a handful
+   * of checks per player, after which a star costs the game nothing.
+   */
+  starred(userId: string): void {
+    if (!this.deps.rules.quests.planner || this.plannersDone.has(userId)) return
+    this.check(userId)
+      .then((progress) => {
+        if (progress.awards.has('planner')) this.plannersDone.set(userId, true)
+      })
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, userId }, 'game: checking quests after a star failed'),
+      )
   }
 
   /** Checks in at the stage whose current code was typed or scanned. */
@@ -270,7 +289,7 @@ export class GameService {
   private async progress(userId: string): Promise<Progress> {
     const { database, sources } = this.deps
     const db = database.db
-    const [awards, vibeDays, stages, friends, hasVibe, passTakenAt, lineupStages] =
+    const [awards, vibeDays, stages, friends, hasVibe, passTakenAt, lineupStages, starredSets] =
       await Promise.all([
         listAwards(db, userId),
         listVibeDays(db, userId),
@@ -279,6 +298,7 @@ export class GameService {
         sources.hasVibe(userId),
         sources.passTakenAt(userId),
         sources.stages(),
+        sources.starredSets(userId),
       ])
     return {
       hasVibe,
@@ -287,7 +307,7 @@ export class GameService {
       stages,
       stagesInLineup: lineupStages.length,
       friends,
-      starredSets: null,
+      starredSets,
       awards: new Map(awards.map((award) => [award.badge, Number(award.awarded_at)])),
     }
   }

@@ -60,6 +60,7 @@ describe('the game', () => {
       'stage-hopper',
       'crew',
       'early-bird',
+      'planner',
     ])
     expect(game.badges.every((badge) => badge.earnedAt === null)).toBe(true)
     // A friend (20 points, and the Crew badge's 20) is the shortest way to level 2 here.

@@ -18,6 +18,15 @@ export function listStars(db: Kysely<Database>, userId: string): Promise<StarRow
     .execute()
 }
 
+export async function countStars(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('schedule_stars')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
 /** The set keys each of `userIds` starred. */
 export function listStarKeysOf(
   db: Kysely<Database>,

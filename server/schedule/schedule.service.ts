@@ -19,6 +19,7 @@ import type { LineupSnapshot } from '../lineup/lineup-snapshot'
 import { calendarFeed } from './calendar-feed'
 import { changeOf, currentSetOf, setsByKey } from './programme-changes'
 import {
+  countStars,
   deleteFollow,
   deleteStars,
   findSchedule,
@@ -65,6 +66,8 @@ export interface ScheduleDeps {
   keys: ScheduleKeys
   festival: { name: string; timeZone: string }
   now: () => number
+  /** A set was starred (the game's planner quest). */
+  onStarred?: (userId: string) => void
 }
 
 /** A calendar feed: its ETag, and its text unless the caller's ETag still holds. */
@@ -136,7 +139,14 @@ export class ScheduleService {
     const row = { user_id: user.id, set_key: key, starred_at: this.deps.now(), seen_json: '' }
     row.seen_json = seenJson(set)
     const added = await writeTransaction(this.deps.database, (trx) => insertStar(trx, row))
-    if (added) this.forgetCalendarOf(user.id)
+    if (!added) return
+    this.forgetCalendarOf(user.id)
+    this.deps.onStarred?.(user.id)
+  }
+
+  /** How many sets the user starred. */
+  countStars(userId: string): Promise<number> {
+    return countStars(this.deps.database.db, userId)
   }
 
   /** Unstars a set; unstarring one that is not starred changes nothing. */
