@@ -17,6 +17,7 @@ import {
   measureLineup,
   measureUserCount,
 } from './measures/reads'
+import { measureSchedule } from './measures/schedule'
 import { measureSingleSignIn } from './measures/single-sign-in'
 import { measureStartup } from './measures/startup'
 import { measureWifi } from './measures/wifi'
@@ -31,6 +32,7 @@ export const GROUPS = [
   'signin',
   'writes',
   'game',
+  'schedule',
   'refresh',
   'wifi',
   'startup',
@@ -96,6 +98,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
     }
     if (has('writes')) await measureVibeUpdates(ctx)
     if (has('game')) await measureGame(ctx)
+    if (has('schedule')) await measureSchedule(ctx)
     if (has('refresh')) await measureRefresh(ctx)
     if (has('wifi')) await measureWifi(ctx)
     // Restarts leave a fresh process for the memory and browser measurements that follow.

@@ -3,6 +3,8 @@ import { machineCpuMs, postgresCpuMs } from './cpu-time'
 
 export type LoadScenario =
   | { kind: 'get'; path: string; headers: Array<Record<string, string>> }
+  /** GETs of several paths (each with its headers), cycled through: many users' own addresses. */
+  | { kind: 'gets'; requests: Array<{ path: string; headers: Record<string, string> }> }
   | { kind: 'signin'; emails: string[]; password: string }
   | { kind: 'refresh'; tokens: string[] }
   /** Prebuilt PATCH requests (each user's own vibe), cycled through. */
@@ -25,7 +27,7 @@ export type LoadScenario =
    */
   | {
       kind: 'each'
-      method: 'POST' | 'PATCH'
+      method: 'POST' | 'PATCH' | 'PUT'
       requests: Array<{ path: string; headers: Record<string, string>; body: string }>
     }
 

@@ -81,9 +81,9 @@ export async function measureGame(ctx: RunContext): Promise<void> {
 }
 
 /** A load that sends each request once (a few stay unsent: autocannon builds ahead). */
-function onceEach(
+export function onceEach(
   ctx: RunContext,
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   requests: Array<{ path: string; headers: Record<string, string>; body: string }>,
 ): LoadSpec {
   const connections = ctx.plan.signInConnections
@@ -93,13 +93,13 @@ function onceEach(
     warmupS: 0,
     durationS: ctx.plan.durationS,
     amount: requests.length - 2 * connections,
-    expectStatus: 200,
+    expectStatus: method === 'PUT' ? 204 : 200,
     scenario: { kind: 'each', method, requests },
   }
 }
 
 /** Sessions for `count` seeded users who have none yet, through the real refresh grant. */
-async function sessionsFor(ctx: RunContext, count: number): Promise<ApiUser[]> {
+export async function sessionsFor(ctx: RunContext, count: number): Promise<ApiUser[]> {
   return seededWriters(ctx.server.url, await ctx.seeder.addSessions(count))
 }
 

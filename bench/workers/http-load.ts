@@ -59,6 +59,9 @@ function buildRequests(load: LoadSpec): Request[] {
     // One prebuilt request per header set: autocannon cycles through them without rebuilding.
     return scenario.headers.map((headers) => ({ method: 'GET', path: scenario.path, headers }))
   }
+  if (scenario.kind === 'gets') {
+    return scenario.requests.map((request) => ({ method: 'GET', ...request }))
+  }
   if (scenario.kind === 'signin') {
     let next = 0
     const body = (email: string) => JSON.stringify({ email, password: scenario.password })

@@ -25,6 +25,7 @@ export class LineupService {
   private watchedEtag: string | undefined | null = null
   private watchTimer: ReturnType<typeof setInterval> | undefined
   private watching: Promise<void> = Promise.resolve()
+  private lastSnapshot: LineupSnapshot | undefined
   // Most requests are an unchanged lineup's 304: one ETag read per second, not one each.
   private readonly etag: ShortLivedMemo<void, string | undefined>
   // The game checks stage codes against the stages: read at most once a minute.
@@ -57,9 +58,17 @@ export class LineupService {
     return this.etag.get()
   }
 
-  /** The whole lineup, read together with its ETag; undefined before any was stored. */
-  current(): Promise<LineupSnapshot | undefined> {
-    return findLineupSnapshot(this.deps.database)
+  /**
+   * The whole lineup, read together with its ETag; undefined before any was stored. While the
+   * stored ETag is the last snapshot's, that snapshot (parsed, its set keys worked out) is handed
+   * out again: a star, a schedule or a calendar reads one short column, not the document.
+   */
+  async current(): Promise<LineupSnapshot | undefined> {
+    const last = this.lastSnapshot
+    if (last && (await findLineupEtag(this.deps.database)) === last.etag) return last
+    const snapshot = await findLineupSnapshot(this.deps.database)
+    this.lastSnapshot = snapshot
+    return snapshot
   }
 
   /** This instance stored a new lineup: forget the remembered ETag now, and tell the listeners. */

@@ -18,7 +18,8 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const token = request.params.token.slice(0, -'.ics'.length)
       const answer = await schedule.calendar(token, {
-        host: new URL(requestMeta(request).siteUrl).host,
+        // Only a feed that is sent needs the host (its events' ids): not a 304.
+        host: () => new URL(requestMeta(request).siteUrl).host,
         ifNoneMatch: (etag) => ifNoneMatchHits(request.headers['if-none-match'], etag),
       })
       // A person's schedule: calendar apps and the browser may keep it, shared caches may not.

@@ -88,7 +88,9 @@ const seenJson = ({ key: _key, ...item }: LineupSet) => JSON.stringify(item)
  * programme since I starred a set, my crew's picks through share links, and my calendar feed.
  */
 export class ScheduleService {
+  /** Calendar link → whose schedule, at which version (briefly: other instances write too). */
   private readonly calendars: LRUCache<string, { userId: string; version: number }>
+  /** User → their remembered calendar link, to forget it when this instance changes their stars. */
   private readonly calendarOfUser = new Map<string, string>()
 
   constructor(private readonly deps: ScheduleDeps) {
@@ -96,7 +98,10 @@ export class ScheduleService {
       max: 10_000,
       ttl: CALENDAR_MEMO_MS,
       perf: { now: deps.now },
-      dispose: (value) => this.calendarOfUser.delete(value.userId),
+      dispose: (value, token) => {
+        if (this.calendarOfUser.get(value.userId) === token)
+          this.calendarOfUser.delete(value.userId)
+      },
     })
   }
 
@@ -277,23 +282,23 @@ export class ScheduleService {
 
   /**
    * The feed behind a calendar link: its ETag is the lineup's and my schedule's version, so an
-   * unchanged calendar costs one remembered lookup and no query.
+   * unchanged calendar costs a remembered lookup (by the link itself: no hashing) and no query.
    */
   async calendar(
     token: string,
-    request: { host: string; ifNoneMatch: (etag: string) => boolean },
+    request: { host: () => string; ifNoneMatch: (etag: string) => boolean },
   ): Promise<CalendarAnswer> {
-    const hash = keyedHash(this.deps.keys.calendarLookup, token)
-    let found = this.calendars.get(hash)
+    let found = this.calendars.get(token)
     if (!found) {
+      const hash = keyedHash(this.deps.keys.calendarLookup, token)
       const row = await findScheduleByCalendar(this.deps.database.db, hash)
       if (!row) throw notFound('This calendar does not exist', 'calendar_not_found')
       found = { userId: row.user_id, version: Number(row.version) }
-      this.calendars.set(hash, found)
-      this.calendarOfUser.set(row.user_id, hash)
+      this.calendars.set(token, found)
+      this.calendarOfUser.set(row.user_id, token)
     }
     const lineupEtag = (await this.deps.lineup.currentEtag()) ?? '"none"'
-    const etag = `"${lineupEtag.replaceAll('"', '')}.${found.version}"`
+    const etag = `"${lineupEtag.slice(1, -1)}.${found.version}"`
     if (request.ifNoneMatch(etag)) return { etag }
     const [snapshot, rows] = await Promise.all([
       this.deps.lineup.current(),
@@ -307,7 +312,7 @@ export class ScheduleService {
     const body = calendarFeed({
       festival: this.deps.festival.name,
       timeZone: this.deps.festival.timeZone,
-      host: request.host,
+      host: request.host(),
       sets: starred,
       stamp: snapshot?.lastUpdated ?? 0,
     })
@@ -315,8 +320,8 @@ export class ScheduleService {
   }
 
   private forgetCalendarOf(userId: string): void {
-    const hash = this.calendarOfUser.get(userId)
-    if (hash) this.calendars.delete(hash)
+    const token = this.calendarOfUser.get(userId)
+    if (token) this.calendars.delete(token)
   }
 
   private async ownerOfShare(code: string): Promise<string> {
