@@ -92,6 +92,21 @@ describe('session cache of the data API', () => {
     await expectRefused(user.accessToken)
   })
 
+  it('refuses the sessions of a deleted account at once, and counts one account fewer', async () => {
+    const user = await signUpUser(t)
+    const other = await signIn(user)
+    await expectTrusted(user.accessToken)
+    await expectTrusted(other.accessToken)
+    const before = (await count(user.accessToken)).json().count as number
+    expect(await t.app.ctx.auth.deleteAccount(user.userId)).toBe(true)
+    // The cascade alone would leave both trusted for a minute on SQLite.
+    await expectRefused(user.accessToken)
+    await expectRefused(other.accessToken)
+    const stranger = await signUpUser(t)
+    expect((await count(stranger.accessToken)).json()).toEqual({ count: before })
+    expect(await t.app.ctx.auth.deleteAccount(user.userId)).toBe(false)
+  })
+
   it('reads a remembered session again after a minute at most', async () => {
     const user = await signUpUser(t)
     await expectTrusted(user.accessToken)
