@@ -32,6 +32,10 @@ export interface ServerOptions {
    * replaces: a restart keeps the address, as a deploy does, so sessions from before stay valid.
    */
   port?: number
+  /** What node runs: the built server by default; `['--import', 'tsx', 'server/main.ts']` runs the source. */
+  entry?: string[]
+  /** Settings over the bench's own (e.g. `AUTH_EMAIL_CONFIRMATION`). */
+  env?: Record<string, string>
 }
 
 /** Starts the built server exactly as production does, and times it until it is ready. */
@@ -40,7 +44,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const gatewaysFile = join(dirname(options.mailDir), 'wifi-gateways.json')
   writeFileSync(gatewaysFile, JSON.stringify(BENCH_GATEWAYS))
   const started = performance.now()
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+  const entry = options.entry ?? ['dist/server/main.js']
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -58,6 +63,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       // The portal's sign-ins rotate over the seeded accounts, a device each time.
       WIFI_GATEWAYS_FILE: gatewaysFile,
       WIFI_DEVICES_PER_ACCOUNT: '50',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
