@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { writeTransaction } from '../db/database'
 import { followLink, fragmentOf, latestMail, signIn, uniqueEmail } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestApp, useTestApp } from '../test/test-app'
 
 const SITE = 'http://festival.test'
 const ATTACKER_PASSWORD = 'attacker chose this passphrase'
@@ -11,14 +11,7 @@ const VICTIM_PASSWORD = 'the real owner picked this one'
 
 describe('sign-up while e-mail confirmation is on', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({ AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE }, { now: clock.now })
   const accountOf = (email: string) =>
     t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 

@@ -1,9 +1,9 @@
 import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { writeTransaction } from '../db/database'
-import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { logout, refresh as refreshWith, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
 import { claimAndReplaceRefreshToken, rotateRefreshToken } from './sessions.repository'
 
@@ -18,13 +18,12 @@ type Act = (user: SignedUpUser) => Promise<Array<{ statusCode: number; body: str
 
 describe('refresh-token rotation, every case through each implementation alike', () => {
   const clock = createFakeClock()
-  let t: TestApp
   let statementRuns: () => number
+  const t = useTestApp(
+    { AUTH_REFRESH_REUSE_INTERVAL_S: String(REUSE_WINDOW_S) },
+    { now: clock.now },
+  )
   beforeAll(async () => {
-    t = await createTestApp(
-      { AUTH_REFRESH_REUSE_INTERVAL_S: String(REUSE_WINDOW_S) },
-      { now: clock.now },
-    )
     const { pool } = t.database
     const query = pool ? vi.spyOn(pool, 'query') : undefined
     statementRuns = () =>
@@ -32,14 +31,8 @@ describe('refresh-token rotation, every case through each implementation alike',
         (q as unknown as pg.QueryConfig)?.name?.startsWith('claim_'),
       ).length ?? 0
   })
-  afterAll(() => t.close())
 
-  const refresh = (refreshToken: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: refreshToken },
-    })
+  const refresh = (refreshToken: string) => refreshWith(t, refreshToken)
 
   /**
    * The implementations this database has. The grant takes the one statement when the database
@@ -105,12 +98,7 @@ describe('refresh-token rotation, every case through each implementation alike',
     {
       name: 'a token whose session is gone (signed out)',
       act: async (user) => {
-        const logout = await t.app.inject({
-          method: 'POST',
-          url: '/auth/v1/logout?scope=local',
-          headers: bearer(user.accessToken),
-        })
-        return [logout, await refresh(user.refreshToken)]
+        return [await logout(t, user.accessToken), await refresh(user.refreshToken)]
       },
       answers: ['204 ', '400 refresh_token_not_found'],
       tokens: [],
