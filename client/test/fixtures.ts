@@ -11,3 +11,15 @@ export const aVibe = (overrides: Partial<Vibe> = {}): Vibe => ({
   updatedAt: '2026-07-10T12:00:00.000Z',
   ...overrides,
 })
+
+/** A feed entry of its own per `id` (user, name and status follow from it). */
+export const vibeWithId = (id: string, overrides: Partial<Vibe> = {}): Vibe =>
+  aVibe({
+    id,
+    userId: `user-${id}`,
+    username: `fan ${id}`,
+    status: `status ${id}`,
+    createdAt: '2025-07-19T20:00:00.000Z',
+    updatedAt: '2025-07-19T20:00:00.000Z',
+    ...overrides,
+  })
