@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { Agent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, RouteOptions } from 'fastify'
@@ -27,6 +28,7 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void
     logStream?: { write(line: string): void }
     onRoute?: (route: RouteOptions) => void
+    pushAgent?: Agent
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase()
@@ -46,6 +48,7 @@ export async function createTestApp(
     now: options.now,
     logStream: options.logStream,
     onRoute: options.onRoute,
+    pushAgent: options.pushAgent,
   })
   options.extend?.(app)
   await app.ready()
