@@ -75,15 +75,29 @@ test.describe('reminders', () => {
     request,
     baseURL,
   }) => {
+    // When the app asks to register, against when the page first painted.
+    await page.addInitScript(() => {
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker)
+      navigator.serviceWorker.register = (url, options) => {
+        ;(window as { registeredAt?: number }).registeredAt = performance.now()
+        return register(url, options)
+      }
+    })
     await openMainApp(page, request, baseURL!)
     const scriptURL = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready
       return registration.active?.scriptURL
     })
     expect(scriptURL).toBe(`${baseURL}/sw.js`)
+    const { registeredAt, firstPaint } = await page.evaluate(() => ({
+      registeredAt: (window as { registeredAt?: number }).registeredAt,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }))
+    expect(firstPaint).toBeGreaterThan(0)
+    expect(registeredAt).toBeGreaterThan(firstPaint!)
   })
 
-  test('a fan turns reminders on, the server keeps it, and a pushed reminder shows a notification that opens the set', async ({
+  test('a fan turns reminders on, the server keeps it, and a pushed reminder shows its notification with the set’s link', async ({
     page,
     request,
     baseURL,
