@@ -1,8 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import {
-  REMINDER_MINUTES,
-  type ReminderSettings as ReminderChoices,
-} from '../../../shared/schedule/schedule.schema'
+import { REMINDER_MINUTES } from '../../../shared/schedule/reminder-minutes'
+import type { ReminderSettings as ReminderChoices } from '../../../shared/schedule/schedule.schema'
 import { ApiError } from '../../lib/api-client'
 import { pushSupported } from '../../lib/service-worker'
 import {
