@@ -4,6 +4,7 @@ import { App } from './app/App'
 import { hasStoredSession, mayHaveSession } from './features/auth/auth-storage'
 import { loadAuthClient } from './features/auth/load-auth-client'
 import { capturePendingLinks } from './features/game/pending-links'
+import { registerServiceWorkerAfterPaint } from './lib/service-worker'
 import { loadSignedInRoute } from './routes/HomePage'
 import './styles.css'
 
@@ -18,6 +19,8 @@ if (mayHaveSession()) {
 // Someone signed in before will most likely land in the app: fetch its code now, alongside the
 // session check, rather than after it (a wrong guess only costs a download).
 if (window.location.pathname === '/' && hasStoredSession()) void loadSignedInRoute()
+// The service worker (reminders) for those signed in, after the first paint (ADR 030).
+if (hasStoredSession()) registerServiceWorkerAfterPaint()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -5,6 +5,8 @@ import type { ChangeBus } from './events/change-bus'
 import type { GameService } from './game/game.service'
 import type { LineupService } from './lineup/lineup.service'
 import type { LiveHub } from './live/live-hub'
+import type { ReminderScheduler } from './reminders/reminder-scheduler'
+import type { RemindersService } from './reminders/reminders.service'
 import type { ScheduleService } from './schedule/schedule.service'
 import type { UserCountService } from './users/user-count.service'
 import type { VibesService } from './vibes/vibes.service'
@@ -29,6 +31,10 @@ export interface AppContext {
   lineup: LineupService
   /** My schedule: stars, programme changes, my crew's picks, my calendar (docs/companion.md). */
   schedule: ScheduleService
+  /** Browsers' push subscriptions, and sending reminders at most once (docs/reminders.md). */
+  reminders: RemindersService
+  /** This instance's reminder ticks and programme-change pushes. */
+  reminderScheduler: ReminderScheduler
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Agent } from 'node:https'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import {
   serializerCompiler,
@@ -29,6 +30,8 @@ import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
 import type { LiveSources } from './live/live-sources'
+import { remindersRoutes } from './reminders/reminders.routes'
+import { createReminders } from './reminders/reminders-module'
 import { calendarRoutes } from './schedule/calendar.routes'
 import { scheduleRoutes } from './schedule/schedule.routes'
 import { ScheduleService, scheduleKeys } from './schedule/schedule.service'
@@ -48,6 +51,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void }
   /** Told of every route as it is registered (tests check each one is in the auth matrix). */
   onRoute?: (route: RouteOptions) => void
+  /** How pushes reach push services (tests trust their local one); Node's default otherwise. */
+  pushAgent?: Agent
 }
 
 /** Builds the whole app without listening, so tests can `inject` or listen on a random port. */
@@ -221,6 +226,22 @@ export async function buildApp(
   lineup.onChange((etag) => live.broadcast({ type: 'lineup', etag }))
   app.addHook('onReady', async () => lineup.startWatching(config.LINEUP_WATCH_INTERVAL_MS))
   app.addHook('preClose', async () => lineup.stopWatching())
+  // Push reminders (docs/reminders.md): before starred sets, and on their programme changes.
+  const reminders = await createReminders({
+    config,
+    database,
+    schedule,
+    lineup,
+    keptSecret: (id, generate) => auth.keptSecret(id, generate),
+    pushAgent: options.pushAgent,
+    now,
+    log: app.log.child({ component: 'reminders' }),
+  })
+  if (config.PUSH_REMINDERS === 'on') {
+    lineup.onChange(() => void reminders.scheduler.lineupChanged())
+    app.addHook('onReady', async () => reminders.scheduler.start(config.PUSH_REMINDER_INTERVAL_MS))
+    app.addHook('preClose', async () => reminders.scheduler.stop())
+  }
   const ctx: AppContext = {
     config,
     database,
@@ -233,6 +254,8 @@ export async function buildApp(
     game,
     lineup,
     schedule,
+    reminders: reminders.service,
+    reminderScheduler: reminders.scheduler,
     live,
   }
   app.decorate('ctx', ctx)
@@ -252,6 +275,7 @@ export async function buildApp(
   await app.register(stagePagesRoutes)
   await app.register(scheduleRoutes)
   await app.register(calendarRoutes)
+  await app.register(remindersRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

@@ -8,6 +8,7 @@ import { hitAddressLimit, hitClientLimits, hitEmailLimit } from './request-limit
 import { SessionTokens } from './session-tokens'
 import type { Sessions } from './sessions'
 import { signUp } from './sign-up'
+import { loadKeptSecret } from './signing-key'
 import { checkPassword, passwordGrant, refreshTokenGrant } from './token-grants'
 import { presentUser } from './user.presenter'
 import { deleteAccount, logout, updateUser } from './user-account'
@@ -68,6 +69,14 @@ export class AuthService {
    */
   deriveKey(purpose: string): Buffer {
     return createHmac('sha256', this.deps.signingKey).update(`derived:${purpose}`).digest()
+  }
+
+  /**
+   * A secret of another feature's that must outlive restarts and be the same on every instance
+   * (the push reminders' VAPID key pair): made by `generate` once, then kept like the JWT key.
+   */
+  keptSecret(id: string, generate: () => string): Promise<string> {
+    return loadKeptSecret(this.deps.database, id, generate, this.deps.now())
   }
 
   /** When the account was created (ms), or undefined when there is none with this id. */

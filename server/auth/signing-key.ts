@@ -15,9 +15,28 @@ export async function loadSigningKey(
   now: number,
 ): Promise<Uint8Array> {
   if (configuredSecret) return new TextEncoder().encode(configuredSecret)
-  const generated = { id: KEY_ID, secret: randomBytes(64).toString('base64url'), created_at: now }
+  const secret = await loadKeptSecret(
+    database,
+    KEY_ID,
+    () => randomBytes(64).toString('base64url'),
+    now,
+  )
+  return new TextEncoder().encode(secret)
+}
+
+/**
+ * A server secret kept in `auth_keys` under `id`: the first instance to start stores what
+ * `generate` makes, and every later start and every other instance reads that one.
+ */
+export async function loadKeptSecret(
+  database: AppDatabase,
+  id: string,
+  generate: () => string,
+  now: number,
+): Promise<string> {
+  const generated = { id, secret: generate(), created_at: now }
   await writeTransaction(database, (trx) => insertAuthKeyIfNone(trx, generated))
-  const row = await findAuthKey(database.db, KEY_ID)
-  if (!row) throw new Error('the signing key vanished right after it was stored')
-  return new TextEncoder().encode(row.secret)
+  const row = await findAuthKey(database.db, id)
+  if (!row) throw new Error(`the key ${id} vanished right after it was stored`)
+  return row.secret
 }

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import { z } from 'zod'
 import { uplinkAddressesFromEnv } from './uplink-addresses'
 
@@ -109,13 +110,69 @@ export const ConfigSchema = z
     // How often each instance looks whether the lineup changed (an import, another instance's
     // poll), to tell open apps at once and to send programme-change notices.
     LINEUP_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+
+    // Web Push reminders (docs/reminders.md). The VAPID key pair is generated once and kept in the
+    // database unless both keys are given here (base64url, as `web-push generate-vapid-keys` prints).
+    PUSH_REMINDERS: z.enum(['on', 'off']).default('on'),
+    PUSH_REMINDER_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    PUSH_VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-P][A-Za-z0-9_-]{85}$/, 'must be a P-256 public key: 87 base64url characters')
+      .optional(),
+    PUSH_VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key: 43 base64url characters')
+      .optional(),
+    // Who push services may contact about our pushes: a mailto: or https: address.
+    PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+      .default('mailto:push@vibeconnect.invalid'),
+    // Hosts (and their subdomains) of the push services we send to; nothing else is ever asked.
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default('fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
+  .refine(
+    (config) =>
+      (config.PUSH_VAPID_PUBLIC_KEY === undefined) ===
+      (config.PUSH_VAPID_PRIVATE_KEY === undefined),
+    {
+      path: ['PUSH_VAPID_PRIVATE_KEY'],
+      message: 'PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY are given together or not at all',
+    },
+  )
+  .refine(
+    ({ PUSH_VAPID_PUBLIC_KEY: publicKey, PUSH_VAPID_PRIVATE_KEY: privateKey }) =>
+      !publicKey || !privateKey || isVapidPair(publicKey, privateKey),
+    {
+      path: ['PUSH_VAPID_PUBLIC_KEY'],
+      message: 'is not the public key of PUSH_VAPID_PRIVATE_KEY',
+    },
+  )
   .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
     message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (headers are part of the request)',
   })
 
 export type Config = z.infer<typeof ConfigSchema>
+
+/** Whether the private key is a P-256 key whose public key is `publicKey` (both base64url). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1')
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'))
+    return ecdh.getPublicKey('base64url') === publicKey
+  } catch {
+    return false
+  }
+}
 
 function isKnownTimeZone(zone: string): boolean {
   try {

@@ -197,7 +197,7 @@ export interface PushSubscriptionsTable {
 export interface RemindersSentTable {
   user_id: string
   set_key: string
-  /** `before` (the minutes-before reminder) or `change:<what changed>`. */
+  /** `before:<start>` (the minutes-before reminder) or `change:<what changed>` (docs/reminders.md). */
   kind: string
   sent_at: number
 }

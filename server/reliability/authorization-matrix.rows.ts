@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createECDH, randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
@@ -55,6 +55,8 @@ export interface MatrixContext {
   victimShareCode: () => string
   /** The path of the victim's calendar feed (its secret token). */
   victimCalendarPath: () => string
+  /** The push endpoint of the victim's browser (reminders): a secret address. */
+  victimPushEndpoint: () => string
   /** A new password session of `user`'s: its refresh token. */
   signIn: (user: SignedUpUser) => Promise<string>
   /** Each user's password as it is now (the PUT /user row changes it). */
@@ -198,6 +200,7 @@ export function matrixRows(context: MatrixContext): Row[] {
       }),
     },
     ...scheduleRows(context),
+    ...reminderRows(context),
     {
       route: 'GET /auth/v1/user',
       name: 'GET /auth/v1/user',
@@ -416,6 +419,50 @@ function scheduleRows(context: MatrixContext): Row[] {
       200,
       () => send('POST', '/api/schedule/calendar/regenerate'),
     ),
+  ]
+}
+
+/** A browser's push subscription as `PushSubscription.toJSON()` gives it, on a new endpoint. */
+export function newPushSubscription(label: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${label}-${randomBytes(12).toString('base64url')}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+  }
+}
+
+/** Reminders: each user subscribes and unsubscribes their own browsers only. */
+function reminderRows(context: MatrixContext): Row[] {
+  return [
+    {
+      route: 'GET /api/push/key',
+      name: 'GET /api/push/key',
+      expected: { ...DATA_REFUSED, otherUser: 200, own: 200 },
+      request: () => get('/api/push/key'),
+    },
+    {
+      route: 'PUT /api/push/subscriptions',
+      name: 'PUT /api/push/subscriptions (a new browser)',
+      expected: { ...DATA_REFUSED, otherUser: 204, own: 204 },
+      request: () => ({
+        method: 'PUT',
+        url: '/api/push/subscriptions',
+        payload: newPushSubscription('matrix'),
+      }),
+    },
+    {
+      route: 'DELETE /api/push/subscriptions',
+      name: 'DELETE /api/push/subscriptions (the victim’s browser)',
+      // Answered alike for everyone; only the victim's own call removes it (the state check).
+      expected: { ...DATA_REFUSED, otherUser: 204, own: 204 },
+      request: () => ({
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        payload: { endpoint: context.victimPushEndpoint() },
+      }),
+    },
   ]
 }
 

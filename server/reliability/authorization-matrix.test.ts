@@ -18,6 +18,7 @@ import {
   KINDS,
   type Kind,
   matrixRows,
+  newPushSubscription,
   type Row,
 } from './authorization-matrix.rows'
 
@@ -40,6 +41,7 @@ describe('authorization matrix', () => {
   let starredKey: string
   let victimShareCode: string
   let victimCalendarPath: string
+  let victimPushEndpoint: string
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -70,6 +72,7 @@ describe('authorization matrix', () => {
     starredKey: () => starredKey,
     victimShareCode: () => victimShareCode,
     victimCalendarPath: () => victimCalendarPath,
+    victimPushEndpoint: () => victimPushEndpoint,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
   })
@@ -165,6 +168,17 @@ describe('authorization matrix', () => {
       headers: bearer(tokens.own!),
     })
     victimCalendarPath = new URL(calendar.json().httpsUrl).pathname
+    // The victim's browser, subscribed to reminders: its endpoint is a secret address.
+    const browser = newPushSubscription('victim')
+    victimPushEndpoint = browser.endpoint
+    secrets.push(new URL(browser.endpoint).pathname, browser.keys.auth)
+    const subscribed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/subscriptions',
+      headers: bearer(tokens.own!),
+      payload: browser,
+    })
+    expect(subscribed.statusCode).toBe(204)
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -224,6 +238,12 @@ describe('authorization matrix', () => {
         .selectFrom('schedule_follows')
         .selectAll()
         .where('follower_id', '=', victim.userId)
+        .execute(),
+      pushSubscriptions: await db
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('user_id', '=', victim.userId)
+        .orderBy('endpoint_hash')
         .execute(),
     }
   }

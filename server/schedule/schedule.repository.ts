@@ -41,6 +41,31 @@ export function listStarKeysOf(
     .execute()
 }
 
+/** The stars on `keys` of users who want a reminder before their sets, and how long before. */
+export function listStarsWithReminders(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Array<{ user_id: string; set_key: string; remind_minutes: number | null }>> {
+  if (keys.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('schedule_stars as star')
+    .innerJoin('schedules as schedule', 'schedule.user_id', 'star.user_id')
+    .select(['star.user_id', 'star.set_key', 'schedule.remind_minutes'])
+    .where('star.set_key', 'in', keys)
+    .where('schedule.remind_minutes', 'is not', null)
+    .execute()
+}
+
+/** Every star of the users who want to hear of programme changes. */
+export function listStarsOfChangeWatchers(db: Kysely<Database>): Promise<StarRow[]> {
+  return db
+    .selectFrom('schedule_stars as star')
+    .innerJoin('schedules as schedule', 'schedule.user_id', 'star.user_id')
+    .selectAll('star')
+    .where('schedule.remind_changes', '=', 1)
+    .execute()
+}
+
 export function findSchedule(
   db: Kysely<Database>,
   userId: string,

@@ -7,6 +7,7 @@ import type {
   Person,
   ReminderSettings,
   Schedule,
+  SetChange,
   SharedPicks,
   ShareLink,
   Star,
@@ -31,6 +32,8 @@ import {
   listFollowees,
   listStarKeysOf,
   listStars,
+  listStarsOfChangeWatchers,
+  listStarsWithReminders,
   type StarRow,
   saveCalendarLink,
   saveReminderSettings,
@@ -198,6 +201,44 @@ export class ScheduleService {
       }),
     )
     return settings
+  }
+
+  /**
+   * Who wants a reminder before which of these sets (the push reminders): a star on the set's key
+   * by a user who chose minutes before.
+   */
+  async remindersFor(
+    keys: readonly string[],
+  ): Promise<Array<{ userId: string; key: string; minutesBefore: number }>> {
+    const rows = await listStarsWithReminders(this.deps.database.db, keys)
+    return rows.map((row) => ({
+      userId: row.user_id,
+      key: row.set_key,
+      minutesBefore: Number(row.remind_minutes),
+    }))
+  }
+
+  /**
+   * The changes of starred sets not yet seen (moved, another stage, cancelled), of users who want
+   * to hear of changes: what the push reminders tell when the lineup changes.
+   */
+  async unseenChangesOfWatchers(): Promise<
+    Array<{ userId: string; key: string; seen: LineupSet; change: SetChange }>
+  > {
+    const [rows, snapshot] = await Promise.all([
+      listStarsOfChangeWatchers(this.deps.database.db),
+      this.deps.lineup.current(),
+    ])
+    const sets = snapshot?.sets ?? []
+    const byKey = setsByKey(sets)
+    return rows.flatMap((row) => {
+      const star = { key: row.set_key, seen: fromJson(row) }
+      const change = changeOf(star, currentSetOf(star, byKey, sets))
+      if (!change) return []
+      return [
+        { userId: row.user_id, key: row.set_key, seen: { key: star.key, ...star.seen }, change },
+      ]
+    })
   }
 
   /** My share link, made on first use. */

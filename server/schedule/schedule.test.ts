@@ -1,38 +1,12 @@
 import ical, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LineupItem } from '../../shared/lineup/lineup.schema'
 import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { servedSets, setNamed, storeLineup } from '../test/lineup-helpers'
+import { FRIDAY_LINEUP, servedSets, setNamed, storeLineup } from '../test/lineup-helpers'
 import { LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
-// Friday 2026-08-14 and the night after, Amsterdam (UTC+2): days turn at 06:00 local time.
-const LINEUP: LineupItem[] = [
-  {
-    id: 'set-1',
-    name: 'Nightjar',
-    stage: 'Main',
-    date: '2026-08-14',
-    start: '2026-08-14T20:00:00Z',
-    end: '2026-08-14T21:30:00Z',
-  },
-  {
-    name: 'Moonwalk',
-    stage: 'Forest',
-    date: '2026-08-14',
-    start: '2026-08-14T21:00:00Z',
-    end: '2026-08-14T22:00:00Z',
-  },
-  {
-    name: 'Dawn Chorus',
-    stage: 'Forest',
-    date: '2026-08-14',
-    start: '2026-08-14T23:30:00Z',
-    end: '2026-08-15T01:00:00Z',
-  },
-  { name: 'Late Act', stage: 'Main', date: '2026-08-14' },
-]
+const LINEUP = FRIDAY_LINEUP
 
 describe('my schedule', () => {
   let t: TestApp

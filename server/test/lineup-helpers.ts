@@ -26,3 +26,31 @@ export function setNamed(sets: readonly LineupSet[], name: string): LineupSet {
 /** The served sets as stored: without the keys the API adds. */
 export const withoutKeys = (sets: readonly LineupSet[]): LineupItem[] =>
   sets.map(({ key: _key, ...item }) => item)
+
+// Friday 2026-08-14 and the night after, Amsterdam (UTC+2): days turn at 06:00 local time.
+/** A festival night's lineup: three sets with times (one with an id, one past midnight), one without. */
+export const FRIDAY_LINEUP: LineupItem[] = [
+  {
+    id: 'set-1',
+    name: 'Nightjar',
+    stage: 'Main',
+    date: '2026-08-14',
+    start: '2026-08-14T20:00:00Z',
+    end: '2026-08-14T21:30:00Z',
+  },
+  {
+    name: 'Moonwalk',
+    stage: 'Forest',
+    date: '2026-08-14',
+    start: '2026-08-14T21:00:00Z',
+    end: '2026-08-14T22:00:00Z',
+  },
+  {
+    name: 'Dawn Chorus',
+    stage: 'Forest',
+    date: '2026-08-14',
+    start: '2026-08-14T23:30:00Z',
+    end: '2026-08-15T01:00:00Z',
+  },
+  { name: 'Late Act', stage: 'Main', date: '2026-08-14' },
+]

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { Agent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, RouteOptions } from 'fastify'
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void
   logStream?: { write(line: string): void }
   onRoute?: (route: RouteOptions) => void
+  /** How the server reaches push services: a test's own, trusting its certificate. */
+  pushAgent?: Agent
 }
 
 /** Builds the real app on a fresh database. `env` overrides configuration variables. */
@@ -49,6 +52,7 @@ export async function createTestApp(
     now: options.now,
     logStream: options.logStream,
     onRoute: options.onRoute,
+    pushAgent: options.pushAgent,
   })
   options.extend?.(app)
   await app.ready()

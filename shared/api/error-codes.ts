@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'share_not_found',
   'follow_own',
   'calendar_not_found',
+  // reminders (Web Push)
+  'push_disabled',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

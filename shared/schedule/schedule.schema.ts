@@ -32,7 +32,7 @@ export const StarSchema = z.object({
 })
 export type Star = z.infer<typeof StarSchema>
 
-export const REMINDER_MINUTES = [5, 10, 15, 30] as const
+export { REMINDER_MINUTES } from './reminder-minutes'
 
 /** My reminder choices: minutes before a starred set (null: none) and whether changes are pushed. */
 export const ReminderSettingsSchema = z.object({

@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+// The service worker's handlers, run against a stand-in for the worker's global scope.
+type Listener = (event: unknown) => void
+
+function workerScope(windows: Array<{ url: string }>) {
+  const listeners = new Map<string, Listener>()
+  const shown: Array<{ title: string; options: unknown }> = []
+  const opened: string[] = []
+  const navigated: string[] = []
+  const clientsOf = windows.map((window) => {
+    const client = {
+      url: window.url,
+      focus: vi.fn(async () => client),
+      navigate: vi.fn(async (url: string) => {
+        navigated.push(url)
+        return client
+      }),
+    }
+    return client
+  })
+  const scope = {
+    location: new URL('https://vibes.example/'),
+    registration: {
+      showNotification: async (title: string, options: unknown) => {
+        shown.push({ title, options })
+      },
+    },
+    clients: {
+      matchAll: async () => clientsOf,
+      openWindow: async (url: string) => {
+        opened.push(url)
+        return null
+      },
+      claim: async () => {},
+    },
+    skipWaiting: async () => {},
+    addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
+  }
+  /** Dispatches an event and waits for what it asked the worker to wait for. */
+  const dispatch = async (type: string, fields: object) => {
+    const waits: Array<Promise<unknown>> = []
+    listeners.get(type)!({
+      ...fields,
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+    })
+    await Promise.all(waits)
+  }
+  return { scope, dispatch, shown, opened, navigated, clients: clientsOf }
+}
+
+async function loadWorker(windows: Array<{ url: string }> = []) {
+  const worker = workerScope(windows)
+  vi.stubGlobal('self', worker.scope)
+  vi.resetModules()
+  await import('./sw')
+  return worker
+}
+
+const pushOf = (data: unknown) => ({
+  data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data) },
+})
+const clickOn = (url: unknown) => ({ notification: { data: { url }, close: vi.fn() } })
+
+describe('the service worker', () => {
+  beforeEach(() => vi.unstubAllGlobals())
+
+  it('shows a pushed reminder with its title, body, tag and link', async () => {
+    const worker = await loadWorker()
+    await worker.dispatch(
+      'push',
+      pushOf({
+        title: 'Nightjar starts in 10 min',
+        body: 'Main · 22:00',
+        url: '/?set=id.1',
+        tag: 'set:id.1',
+      }),
+    )
+    expect(worker.shown).toEqual([
+      {
+        title: 'Nightjar starts in 10 min',
+        options: expect.objectContaining({
+          body: 'Main · 22:00',
+          tag: 'set:id.1',
+          data: { url: '/?set=id.1' },
+        }),
+      },
+    ])
+  })
+
+  it('still shows something for a push that is not a reminder', async () => {
+    const worker = await loadWorker()
+    await worker.dispatch('push', { data: { json: () => JSON.parse('not json') } })
+    expect(worker.shown.map((each) => each.title)).toEqual(['VibeConnect'])
+  })
+
+  it('a tap focuses an open window of the app and takes it to the set', async () => {
+    const worker = await loadWorker([{ url: 'https://vibes.example/' }])
+    await worker.dispatch('notificationclick', clickOn('/?set=id.1'))
+    expect(worker.clients[0]!.focus).toHaveBeenCalled()
+    expect(worker.navigated).toEqual(['https://vibes.example/?set=id.1'])
+    expect(worker.opened).toEqual([])
+  })
+
+  it('a tap with no window open opens the app at the set; a link elsewhere opens the app', async () => {
+    const worker = await loadWorker()
+    await worker.dispatch('notificationclick', clickOn('/?set=id.1'))
+    await worker.dispatch('notificationclick', clickOn('https://evil.example/phish'))
+    expect(worker.opened).toEqual(['https://vibes.example/?set=id.1', '/'])
+  })
+})
