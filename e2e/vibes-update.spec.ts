@@ -68,6 +68,7 @@ test.describe('the Update Vibe modal', () => {
 
     await status.fill('Crowd surfing to the main stage')
     await expect(dialog.getByText('31/100')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Change emoji' }).click()
     await dialog.getByRole('tab', { name: 'Moods' }).click()
     await dialog.getByRole('button', { name: 'Partying face' }).click()
 
