@@ -3,6 +3,7 @@ import { E2E_PASSWORD, newEmail } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { waitForMail, waitForMails } from './support/outbox'
 import { serverFor } from './support/servers'
+import { hideToasts } from './support/vibes'
 
 // These stories run against the server with e-mail confirmation on and 2-minute access tokens.
 
@@ -74,6 +75,7 @@ test.describe('e-mail links and short sessions @strict', () => {
     await expect(checkMail).toContainText(`We've sent a confirmation link to ${email}.`)
     await expect(checkMail.getByRole('heading')).toBeFocused()
     const [first] = await waitForMails(outboxDir, email, 'confirmation', 1)
+    await hideToasts(page)
     await shoot(page, 'auth-check-your-mail-phone')
 
     await checkMail.getByRole('button', { name: 'Send the link again' }).click()

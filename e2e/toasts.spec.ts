@@ -45,7 +45,6 @@ test.describe('toasts', () => {
   ] as const) {
     test(`on a ${screen} the welcome toast covers neither the onboarding heading nor its buttons`, async ({
       page,
-      shoot,
     }) => {
       await page.setViewportSize(size)
       await page.goto('/')
@@ -69,14 +68,12 @@ test.describe('toasts', () => {
         const box = await covered.boundingBox()
         expect(overlap(toastBox, box!), `the toast covers ${covered}`).toBe(false)
       }
-      await shoot(page, `toast-onboarding-${screen}`)
     })
 
     test(`on a ${screen} the toast after an update leaves the header, with who I am and Sign out, in view`, async ({
       page,
       request,
       baseURL,
-      shoot,
     }) => {
       await page.setViewportSize(size)
       const me = await openMainApp(page, request, baseURL!)
@@ -95,7 +92,6 @@ test.describe('toasts', () => {
         const box = await covered.boundingBox()
         expect(overlap(toastBox, box!), `the toast covers ${covered}`).toBe(false)
       }
-      await shoot(page, `toast-main-${screen}`)
     })
   }
 })
