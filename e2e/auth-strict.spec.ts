@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test'
 import { E2E_PASSWORD, newEmail } from './support/accounts'
 import { expect, test } from './support/fixtures'
-import { waitForMail } from './support/outbox'
+import { waitForMail, waitForMails } from './support/outbox'
 import { serverFor } from './support/servers'
+import { hideToasts } from './support/vibes'
 
 // These stories run against the server with e-mail confirmation on and 2-minute access tokens.
 
@@ -18,7 +19,7 @@ async function confirmedAccount(request: APIRequestContext, baseURL: string, lab
   return email
 }
 test.describe('e-mail links and short sessions @strict', () => {
-  test('sign-up asks to check e-mail; the link from the outbox signs the user in', async ({
+  test('sign-up asks to check e-mail; signing in unconfirmed offers the link again, which signs the user in', async ({
     page,
     baseURL,
     allowConsoleError,
@@ -32,18 +33,66 @@ test.describe('e-mail links and short sessions @strict', () => {
     await page.getByRole('button', { name: 'Create Account & Connect' }).click()
     await expect(page.getByText('Check your email!')).toBeVisible()
     await expect(page.getByText("We've sent you a confirmation link.")).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible()
 
     // The account is stored off the request path, just before its mail goes out (ADR 018).
-    const mail = await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
-    // Not confirmed yet: signing in is refused with the server's reason.
-    await page.getByRole('button', { name: 'Already have an account? Sign In' }).click()
+    await waitForMail(serverFor(baseURL).outboxDir, email, 'confirmation')
+    // Not confirmed yet: signing in is refused with the server's reason, and says what to do.
+    await page.getByRole('button', { name: 'Back to sign in' }).click()
+    await expect(page.getByLabel('E-mail')).toHaveValue(email)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await expect(page.getByText('Email not confirmed')).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Your e-mail is not confirmed yet' }),
+    ).toBeVisible()
 
-    await page.goto(mail.link)
+    // From there, the link can be sent again; the newest one signs in.
+    await page.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(page.getByText(/^Sent\. Use the link in the newest mail/)).toBeVisible()
+    const mails = await waitForMails(serverFor(baseURL).outboxDir, email, 'confirmation', 2)
+    await page.goto(mails.at(-1)!.link)
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeHidden()
     await expect(page.getByText(/Set Your Vibe!|Who's Vibin'\?/)).toBeVisible()
     // The tokens were taken out of the address bar.
+    expect(page.url()).not.toContain('access_token')
+  })
+
+  test('sign-up says where the link went; a link sent again is the newest, and it signs the user in', async ({
+    page,
+    request,
+    baseURL,
+    shoot,
+  }) => {
+    const { outboxDir } = serverFor(baseURL)
+    const email = newEmail('resend')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Create New Account' }).click()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Create Account & Connect' }).click()
+
+    const checkMail = page.getByRole('region', { name: 'Confirm your e-mail' })
+    await expect(checkMail).toBeVisible()
+    await expect(checkMail).toContainText(`We've sent a confirmation link to ${email}.`)
+    await expect(checkMail.getByRole('heading')).toBeFocused()
+    const [first] = await waitForMails(outboxDir, email, 'confirmation', 1)
+    await hideToasts(page)
+    await shoot(page, 'auth-check-your-mail-phone')
+
+    await checkMail.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(checkMail.getByRole('status')).toHaveText(
+      'Sent. Use the link in the newest mail: the earlier ones no longer work.',
+    )
+    const mails = await waitForMails(outboxDir, email, 'confirmation', 2)
+    const newest = mails.at(-1)!
+    expect(newest.link).not.toBe(first!.link)
+    // The first link no longer works...
+    const stale = await request.get(first!.link, { maxRedirects: 0 })
+    expect(stale.headers().location).toContain('error_code=otp_expired')
+    // ...and the newest signs the user in.
+    await page.goto(newest.link)
+    await expect(page.getByRole('heading', { name: 'Set Your Vibe!' })).toBeVisible()
     expect(page.url()).not.toContain('access_token')
   })
 

@@ -106,6 +106,7 @@ test.describe('live updates', () => {
       await openSignedIn(otherTab.page, me.account)
       await otherTab.page.getByRole('button', { name: 'Update Vibe' }).click()
       const dialog = otherTab.page.getByRole('dialog', { name: 'Update Your Vibe' })
+      await dialog.getByRole('button', { name: 'Change emoji' }).click()
       await dialog.getByRole('tab', { name: 'Roles' }).click()
       await dialog.getByRole('button', { name: 'Robot' }).click()
       await dialog.getByRole('button', { name: 'Update Vibe' }).click()

@@ -14,6 +14,7 @@ test.describe('onboarding', () => {
     const preview = page.getByRole('status', { name: 'Selected vibe' })
     await expect(preview).toHaveText('🎉')
 
+    await page.getByRole('button', { name: 'Change emoji' }).click()
     await page.getByRole('tab', { name: 'Moods' }).click()
     await page.getByRole('button', { name: 'Smiling face with sunglasses' }).click()
     await expect(preview).toHaveText('😎')
@@ -139,6 +140,31 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Join the Festival!' }).click()
     await expect(page.getByText('Welcome to the vibe! 🎉')).toBeVisible()
     await expect(page.getByRole('banner')).toContainText(otherTab)
+  })
+
+  test('on a phone (390×844) the whole form fits the screen, Join the Festival! in view without scrolling', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openSignedIn(page, await signUpViaApi(request, baseURL!))
+    const join = page.getByRole('button', { name: 'Join the Festival!' })
+    await expect(join).toBeVisible()
+    for (const part of [
+      page.getByRole('heading', { name: 'Set Your Vibe!' }),
+      page.getByRole('status', { name: 'Selected vibe' }),
+      page.getByRole('button', { name: 'Change emoji' }),
+      page.getByLabel('Username'),
+      page.getByLabel("What's your vibe today?"),
+      join,
+    ]) {
+      await expect(part).toBeInViewport({ ratio: 1 })
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const form = await page.locator('form').boundingBox()
+    expect(form!.y).toBeGreaterThanOrEqual(0)
+    expect(form!.y + form!.height).toBeLessThanOrEqual(844)
   })
 
   for (const [name, size] of [

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 
@@ -7,10 +8,21 @@ const TABS = [
   ['Roles', ['Content Creator', 'Raver', 'Gamer']],
 ] as const
 
+/** Opens the picker, closed at first under the preview of the selected vibe. */
+async function openPicker(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Change emoji' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('tab')).toHaveCount(0)
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+}
+
 test.describe('the emoji picker', () => {
   test.beforeEach(async ({ page, request, baseURL }) => {
     await openSignedIn(page, await signUpViaApi(request, baseURL!))
     await expect(page.getByRole('group', { name: 'Pick your vibe avatar' })).toBeVisible()
+    await expect(page.getByRole('status', { name: 'Selected vibe' })).toHaveText('🎉')
+    await openPicker(page)
   })
 
   test('each preset tab shows its categories with their first 8 emojis', async ({ page }) => {
@@ -119,4 +131,52 @@ test.describe('the emoji picker', () => {
     await page.getByRole('button', { name: 'Sign of the horns' }).click()
     await expect(preview).toHaveText('🤘')
   })
+
+  for (const [screen, size, columns] of [
+    ['a phone', { width: 390, height: 844 }, 4],
+    ['a desktop', { width: 1280, height: 800 }, 8],
+  ] as const) {
+    test(`on ${screen} the emoji grid is one Tab stop, and the arrows move by its ${columns} columns`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size)
+      const focusedEmoji = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+      // Into the grid and out of it: one Tab each way.
+      await page.getByRole('tab', { name: 'Festival' }).focus()
+      await page.keyboard.press('Tab')
+      expect(await focusedEmoji()).toBe('Party popper')
+      await page.keyboard.press('Tab')
+      await expect(page.getByLabel('Username')).toBeFocused()
+      await page.keyboard.press('Shift+Tab')
+      expect(await focusedEmoji()).toBe('Party popper')
+
+      await page.keyboard.press('ArrowRight')
+      expect(await focusedEmoji()).toBe('Musical notes')
+      // Down lands on the button seen below: four on in a phone's rows, eight on a desktop's.
+      await page.keyboard.press('ArrowDown')
+      expect(await focusedEmoji()).toBe(columns === 4 ? 'Circus tent' : 'Fire')
+      const below = page.getByRole('button', {
+        name: columns === 4 ? 'Circus tent' : 'Fire',
+        exact: true,
+      })
+      const above = page.getByRole('button', { name: 'Musical notes' })
+      const [aboveBox, belowBox] = [await above.boundingBox(), await below.boundingBox()]
+      expect(Math.abs(aboveBox!.x - belowBox!.x)).toBeLessThan(2)
+      expect(belowBox!.y).toBeGreaterThan(aboveBox!.y)
+      await page.keyboard.press('End')
+      expect(await focusedEmoji()).toBe(columns === 4 ? 'Camping' : 'Sleeping face')
+      await page.keyboard.press('Control+Home')
+      expect(await focusedEmoji()).toBe('Party popper')
+      // Moving is not choosing; Space chooses.
+      await expect(page.getByRole('status', { name: 'Selected vibe' })).toHaveText('🎉')
+      await page.keyboard.press('ArrowRight')
+      await page.keyboard.press('Space')
+      await expect(page.getByRole('status', { name: 'Selected vibe' })).toHaveText('🎶')
+      // The grid's Tab stop is now the emoji last moved to.
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Shift+Tab')
+      expect(await focusedEmoji()).toBe('Musical notes')
+    })
+  }
 })

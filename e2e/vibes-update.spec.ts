@@ -49,25 +49,31 @@ test.describe('the Update Vibe modal', () => {
     await expect.poll(() => formRequests.length).toBe(1)
   })
 
-  test('loads my latest vibe, then updates it everywhere', async ({ page, request, baseURL }) => {
+  test('opens on my vibe as on screen while it asks for the latest, then updates it everywhere', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const me = await openMainApp(page, request, baseURL!, { emoji: '🎸', status: 'Tuning up' })
     await expect(page.getByRole('banner')).toContainText(me.vibe.username)
     const release = await holdMyVibeRequest(page)
 
     await page.getByRole('button', { name: 'Update Vibe' }).click()
     const dialog = dialogOf(page)
-    await expect(dialog.getByText('Loading your vibe...')).toBeVisible()
-    release()
-
+    // The refresh is held: the form is there all the same, filled from the screen.
     const username = dialog.getByLabel('Username')
     const status = dialog.getByLabel("What's your vibe right now?")
     await expect(username).toHaveValue(me.vibe.username)
     await expect(status).toHaveValue('Tuning up')
     await expect(dialog.getByText('9/100')).toBeVisible()
     await expect(dialog.getByRole('status', { name: 'Selected vibe' })).toHaveText('🎸')
+    await expect(dialog.getByText('Loading your vibe...')).toHaveCount(0)
+    release()
+    await expect(status).toHaveValue('Tuning up')
 
     await status.fill('Crowd surfing to the main stage')
     await expect(dialog.getByText('31/100')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Change emoji' }).click()
     await dialog.getByRole('tab', { name: 'Moods' }).click()
     await dialog.getByRole('button', { name: 'Partying face' }).click()
 
@@ -92,6 +98,44 @@ test.describe('the Update Vibe modal', () => {
     // The change is on the server, not only on screen.
     await page.reload()
     await expect(feedEntry(page, me.vibe.username)).toContainText('Crowd surfing to the main stage')
+  })
+
+  test('offline, opens at once on my vibe as on screen, says so, and still refreshes once back online', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const me = await openMainApp(page, request, baseURL!, { emoji: '🎸', status: 'Tuning up' })
+    await waitUntilLive(page)
+    // The form's code comes after the first touch; then the network goes.
+    const formScript = onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')
+    const formLoaded = page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === formScript,
+    )
+    await page.mouse.click(5, 400)
+    await formLoaded
+    await context.setOffline(true)
+
+    await page.getByRole('button', { name: 'Update Vibe' }).click()
+    const dialog = dialogOf(page)
+    await expect(dialog.getByLabel('Username')).toHaveValue(me.vibe.username)
+    await expect(dialog.getByLabel("What's your vibe right now?")).toHaveValue('Tuning up')
+    await expect(
+      dialog.getByText(/You're offline: this is your vibe as it was on screen/),
+    ).toBeVisible()
+    await expect(dialog.getByText('Loading your vibe...')).toHaveCount(0)
+
+    // Meanwhile another device changed it; back online, the waiting refresh brings it in.
+    await request.patch(`${baseURL}/api/vibes/${me.id}`, {
+      data: { username: me.vibe.username, emoji: '🎸', status: 'Changed on my phone' },
+      headers: { authorization: `Bearer ${me.account.session.access_token}` },
+    })
+    await context.setOffline(false)
+    await expect(dialog.getByLabel("What's your vibe right now?")).toHaveValue(
+      'Changed on my phone',
+    )
+    await expect(dialog.getByText(/You're offline/)).toHaveCount(0)
   })
 
   test('keeps focus inside while open, closes on Escape, Cancel, the close icon and the backdrop, and gives focus back', async ({

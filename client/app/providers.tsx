@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { OfflineBanner } from '../components/OfflineBanner'
+import { TOASTER_PLACEMENT } from '../components/toaster-placement'
 
 /**
  * Toasts and the offline notice for every screen. The query cache is provided by the screens that
@@ -11,7 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <>
       {children}
       <OfflineBanner />
-      <Toaster theme="dark" position="top-center" richColors closeButton />
+      <Toaster {...TOASTER_PLACEMENT} />
     </>
   )
 }

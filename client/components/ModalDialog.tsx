@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Toaster } from 'sonner'
+import { TOASTER_PLACEMENT } from './toaster-placement'
 
 /**
  * Pass as `toasterId` for a toast raised while a dialog is open. The page's own toaster sits
@@ -76,13 +77,7 @@ export function ModalDialog({ open, onClose, labelledBy, children }: ModalDialog
       {open ? (
         <>
           {children}
-          <Toaster
-            id={DIALOG_TOASTER_ID}
-            theme="dark"
-            position="top-center"
-            richColors
-            closeButton
-          />
+          <Toaster id={DIALOG_TOASTER_ID} {...TOASTER_PLACEMENT} />
         </>
       ) : null}
     </dialog>

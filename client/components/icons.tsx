@@ -46,3 +46,9 @@ export const WifiIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M12 20h.01" />
   </Icon>
 )
+
+export const ChevronDownIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+)

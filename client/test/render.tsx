@@ -4,9 +4,15 @@ import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { vi } from 'vitest'
 
-/** Renders `ui` as the signed-in screens have it: in a fresh query cache, with the page's toaster. */
-export function renderWithApp(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+/** A query cache as the tests want it: a failed request is not tried again. */
+export const createTestQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false } } })
+
+/**
+ * Renders `ui` as the signed-in screens have it: in a query cache (a fresh one, or one the test
+ * filled first), with the page's toaster.
+ */
+export function renderWithApp(ui: ReactNode, queryClient = createTestQueryClient()) {
   const view = render(
     <QueryClientProvider client={queryClient}>
       {ui}

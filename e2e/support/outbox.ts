@@ -10,23 +10,33 @@ interface OutboxMail {
   subject: string
 }
 
-/** Waits for the server to write a mail of `kind` to `to` in its outbox, and returns it. */
-export async function waitForMail(outboxDir: string, to: string, kind: OutboxMail['kind']) {
-  let found: OutboxMail | undefined
+/** The mails of `kind` to `to` in the outbox, oldest first (names start with the time in ms). */
+function mailsOf(outboxDir: string, to: string, kind: OutboxMail['kind']): OutboxMail[] {
+  if (!existsSync(outboxDir)) return []
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')) as OutboxMail)
+    .filter((mail) => mail.to === to && mail.kind === kind)
+}
+
+/**
+ * Waits for the server to write `count` mails of `kind` to `to` in its outbox (mail goes out off
+ * the request path), and returns them, oldest first.
+ */
+export async function waitForMails(
+  outboxDir: string,
+  to: string,
+  kind: OutboxMail['kind'],
+  count: number,
+): Promise<OutboxMail[]> {
   await expect
-    .poll(
-      () => {
-        if (!existsSync(outboxDir)) return undefined
-        found = readdirSync(outboxDir)
-          .filter((name) => name.endsWith('.json'))
-          .sort()
-          .map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')) as OutboxMail)
-          .filter((mail) => mail.to === to && mail.kind === kind)
-          .at(-1)
-        return found
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy()
-  return found!
+    .poll(() => mailsOf(outboxDir, to, kind).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count)
+  return mailsOf(outboxDir, to, kind)
+}
+
+/** Waits for the server to write a mail of `kind` to `to` in its outbox, and returns the newest. */
+export async function waitForMail(outboxDir: string, to: string, kind: OutboxMail['kind']) {
+  return (await waitForMails(outboxDir, to, kind, 1)).at(-1)!
 }

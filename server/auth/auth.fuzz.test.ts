@@ -45,6 +45,7 @@ describe('auth endpoints under random input', () => {
     { method: 'POST', url: '/auth/v1/token?grant_type=password', fields: ['email', 'password'] },
     { method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', fields: ['refresh_token'] },
     { method: 'POST', url: '/auth/v1/recover', fields: ['email'] },
+    { method: 'POST', url: '/auth/v1/resend', fields: ['email', 'type'] },
     { method: 'PUT', url: '/auth/v1/user', fields: ['password', 'email', 'nonce'] },
   ] as const
 
@@ -175,6 +176,11 @@ describe('auth endpoints under random input', () => {
         valid: { refresh_token: refreshUser.refreshToken },
       },
       { method: 'POST', url: '/auth/v1/recover', valid: { email: passwordUser.email } },
+      {
+        method: 'POST',
+        url: '/auth/v1/resend',
+        valid: { email: passwordUser.email, type: 'signup' },
+      },
       {
         method: 'PUT',
         url: '/auth/v1/user',

@@ -5,6 +5,7 @@ import {
   LogoutQuerySchema,
   RecoverBodySchema,
   RedirectQuerySchema,
+  ResendBodySchema,
   SignUpBodySchema,
   TokenBodySchema,
   TokenQuerySchema,
@@ -131,6 +132,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       await auth.recover(request.body.email, meta(request), request.query.redirect_to)
       // The same answer, in the same time, whether or not the address has an account.
+      return {}
+    },
+  )
+
+  app.post(
+    '/resend',
+    {
+      schema: {
+        body: ResendBodySchema,
+        querystring: RedirectQuerySchema,
+        response: { 200: EmptyObjectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resendConfirmation(request.body.email, meta(request), request.query.redirect_to)
+      // As for /recover: the same answer, in the same time, whatever the address's state.
       return {}
     },
   )

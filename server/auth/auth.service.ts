@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
-import { requestRecovery, verifyEmailLink } from './email-links'
+import { requestConfirmationResend, requestRecovery, verifyEmailLink } from './email-links'
 import { sendReauthenticationCode } from './reauthentication'
 import { hitAddressLimit, hitClientLimits, hitEmailLimit } from './request-limits'
 import { SessionTokens } from './session-tokens'
@@ -96,6 +96,11 @@ export class AuthService {
 
   async recover(email: string, meta: RequestMeta, redirectTo?: string): Promise<void> {
     await requestRecovery(this.deps, email, meta, redirectTo)
+  }
+
+  /** Sends a pending sign-up's confirmation link again; the same answer for any address. */
+  async resendConfirmation(email: string, meta: RequestMeta, redirectTo?: string): Promise<void> {
+    await requestConfirmationResend(this.deps, email, meta, redirectTo)
   }
 
   async currentUser(authorization: string | undefined) {

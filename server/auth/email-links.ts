@@ -94,6 +94,38 @@ export async function requestRecovery(
   )
 }
 
+/**
+ * `POST /resend` (type `signup`): a new confirmation link for an account that signed up and has
+ * not confirmed yet, voiding the earlier ones. Counted like a recovery request (the e-mail
+ * address's mail limit whatever the address, then the client's), and the rest happens off the
+ * request path: the answer and its timing are the same for a pending, a confirmed and an unknown
+ * address. The link confirms the password of the latest sign-up, as the first one did (ADR 018).
+ */
+export async function requestConfirmationResend(
+  deps: AuthDeps,
+  email: string,
+  meta: RequestMeta,
+  redirectTo: string | undefined,
+): Promise<void> {
+  await hitEmailLimit(deps, email)
+  await hitAddressLimit(deps, 'resend', meta.ip)
+  const request: LinkRequest = { meta, redirectTo, now: deps.now() }
+  deps.mail.later(
+    'confirmation link, again',
+    async () => {
+      const pending = (user?: UserRow) => user?.email_confirmed_at === null
+      if (!pending(await findUserByEmail(deps.database.db, email))) return undefined
+      return writeTransaction(deps.database, async (trx) => {
+        // Confirmed meanwhile (the earlier link followed): nothing to send.
+        const user = await findUserByEmail(trx, email)
+        if (!user || !pending(user)) return undefined
+        return storeEmailLink(trx, deps.config, user, 'confirmation', request)
+      })
+    },
+    email,
+  )
+}
+
 export type VerifyOutcome =
   | { ok: true; redirect: string; session: IssuedSession; type: 'signup' | 'recovery' }
   | { ok: false; redirect: string }

@@ -8,6 +8,8 @@ const BY_ADDRESS = {
   signup: ['RATE_LIMIT_SIGNUP_PER_IP', 'RATE_LIMIT_SIGNUP_PER_UPLINK'],
   signin: ['RATE_LIMIT_SIGNIN_PER_IP', 'RATE_LIMIT_SIGNIN_PER_UPLINK'],
   recover: ['RATE_LIMIT_RECOVER_PER_IP', 'RATE_LIMIT_RECOVER_PER_UPLINK'],
+  // A confirmation link sent again costs what a recovery link does: a mail to an address.
+  resend: ['RATE_LIMIT_RECOVER_PER_IP', 'RATE_LIMIT_RECOVER_PER_UPLINK'],
   verify: ['RATE_LIMIT_VERIFY_PER_IP', 'RATE_LIMIT_VERIFY_PER_UPLINK'],
 } as const satisfies Record<string, Budget>
 
@@ -43,7 +45,7 @@ export async function hitClientLimits(
   for (const { limit, subject } of meta.alsoCounts ?? []) await deps.limiter.hit(limit, subject)
 }
 
-/** Mails asked for one address (confirmation, recovery) and sign-ups for it, per window. */
+/** Mails asked for one address (confirmations, recovery) and sign-ups for it, per window. */
 export function hitEmailLimit(
   deps: Pick<AuthDeps, 'limiter' | 'config'>,
   email: string,

@@ -105,6 +105,9 @@ export const ConfigSchema = z
     LIVE_FANOUT_MAX_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(200),
 
     LINEUP_URL: z.url().optional(),
+    // The demo stored while there is no lineup: 'small' (49 sets) or 'festival' (about 300 sets
+    // over 4 days and 11 stages, for the bench and screenshots).
+    DEMO_LINEUP: z.enum(['small', 'festival']).default('small'),
     LINEUP_POLL_INTERVAL_S: z.coerce.number().int().min(5).default(60),
     LINEUP_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     // How often each instance looks whether the lineup changed (an import, another instance's

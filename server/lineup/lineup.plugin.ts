@@ -5,7 +5,7 @@ import { lineupRoutes } from './lineup.routes'
 import { createLineupPoller } from './lineup-poller'
 
 /**
- * The lineup service: its route, the demo lineup on a fresh install, and the upstream poller
+ * The lineup service: its route, the demo lineup (`DEMO_LINEUP`) on a fresh install, and the upstream poller
  * when `LINEUP_URL` is set (then the demo is not seeded: the organiser's lineup is on its way).
  */
 export async function lineupPlugin(app: FastifyInstance): Promise<void> {
@@ -16,7 +16,7 @@ export async function lineupPlugin(app: FastifyInstance): Promise<void> {
   }
   await app.register(lineupRoutes, { lineup })
   if (!config.LINEUP_URL) {
-    await seedDemoLineup(database, clock, now(), app.log)
+    await seedDemoLineup(database, clock, now(), app.log, config.DEMO_LINEUP)
     return
   }
   const poller = createLineupPoller({

@@ -126,3 +126,41 @@ describe('the demo lineup', () => {
     }
   })
 })
+
+describe('DEMO_LINEUP=festival', () => {
+  it('serves the festival-sized demo, in place of a stored demo but never of a real lineup', async () => {
+    const small = await createTestApp()
+    try {
+      expect((await small.app.inject('/api/lineup')).json().data).toHaveLength(49)
+      const festival = await buildApp(
+        { ...small.config, DEMO_LINEUP: 'festival' },
+        {
+          database: small.database,
+        },
+      )
+      try {
+        const body = LineupResponseSchema.parse((await festival.inject('/api/lineup')).json())
+        expect(body.data.length).toBeGreaterThanOrEqual(280)
+        expect(new Set(body.data.map((set) => set.date)).size).toBe(4)
+      } finally {
+        await festival.close()
+      }
+      await writeTransaction(small.database, (trx) =>
+        saveLineup(trx, newLineup, 'import', STARTED_AT),
+      )
+      const again = await buildApp(
+        { ...small.config, DEMO_LINEUP: 'festival' },
+        {
+          database: small.database,
+        },
+      )
+      try {
+        expect(withoutKeys((await again.inject('/api/lineup')).json().data)).toEqual(newLineup)
+      } finally {
+        await again.close()
+      }
+    } finally {
+      await small.close()
+    }
+  })
+})

@@ -303,6 +303,18 @@ export function matrixRows(context: MatrixContext): Row[] {
       check: (answer) => expect(answer.json()).toEqual({}),
     },
     {
+      route: 'POST /auth/v1/resend',
+      name: 'POST /auth/v1/resend (the victim’s address, confirmed)',
+      expected: same(200),
+      request: () => ({
+        method: 'POST',
+        url: '/auth/v1/resend',
+        payload: { email: context.victim.email, type: 'signup' },
+      }),
+      // The same empty answer as for any address; a confirmed address is sent nothing.
+      check: (answer) => expect(answer.json()).toEqual({}),
+    },
+    {
       route: 'GET /auth/v1/verify',
       name: 'GET /auth/v1/verify (a made-up link)',
       expected: same(303),

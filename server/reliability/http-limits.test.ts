@@ -42,6 +42,7 @@ describe('limits on what one client can hold', () => {
     { method: 'POST', path: '/auth/v1/token?grant_type=password' },
     { method: 'POST', path: '/auth/v1/token?grant_type=refresh_token' },
     { method: 'POST', path: '/auth/v1/recover' },
+    { method: 'POST', path: '/auth/v1/resend' },
     { method: 'PUT', path: '/auth/v1/user' },
   ]
 

@@ -49,6 +49,12 @@ export const TokenBodySchema = z.union([PasswordGrantBodySchema, RefreshGrantBod
 
 export const RecoverBodySchema = z.object({ email: EmailSchema })
 
+/** `POST /resend`: only a sign-up's confirmation link is sent again (no phones, no address change). */
+export const ResendBodySchema = z.object({
+  email: EmailSchema,
+  type: z.literal('signup', { error: 'type: only signup confirmations can be sent again' }),
+})
+
 export const UpdateUserBodySchema = z.object({
   password: passwordText().optional(),
   email: z.string().optional(),

@@ -1,13 +1,20 @@
 import { type FormEvent, useState } from 'react'
 import { LabeledInput } from '../../components/LabeledInput'
 import { type AuthMode, requestPasswordReset, submitCredentials } from './auth-actions'
+import { CheckYourMail } from './CheckYourMail'
 
-/** E-mail and password, with the sign-in / sign-up toggle and a way back in for the forgetful. */
+type AwaitedLink = { email: string; reason: 'signed-up' | 'not-confirmed' }
+
+/**
+ * E-mail and password, with the sign-in / sign-up toggle and a way back in for the forgetful; with
+ * e-mail confirmation on, "check your mail" in its place once a link is on its way.
+ */
 export function AuthForm() {
   const [mode, setMode] = useState<AuthMode | 'reset'>('sign-in')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const [awaitedLink, setAwaitedLink] = useState<AwaitedLink>()
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -17,7 +24,11 @@ export function AuthForm() {
         if (await requestPasswordReset(email.trim())) setMode('sign-in')
       } else {
         // Typed input is kept on failure, so nothing needs retyping.
-        await submitCredentials(mode, email.trim(), password)
+        const outcome = await submitCredentials(mode, email.trim(), password)
+        if (outcome === 'confirmation-sent' || outcome === 'not-confirmed') {
+          const reason = outcome === 'confirmation-sent' ? 'signed-up' : 'not-confirmed'
+          setAwaitedLink({ email: email.trim(), reason })
+        }
       }
     } finally {
       setBusy(false)
@@ -31,6 +42,18 @@ export function AuthForm() {
       : mode === 'reset'
         ? 'Send Reset Link'
         : 'Connect'
+
+  if (awaitedLink) {
+    return (
+      <CheckYourMail
+        {...awaitedLink}
+        onBack={() => {
+          setAwaitedLink(undefined)
+          setMode('sign-in')
+        }}
+      />
+    )
+  }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy}>

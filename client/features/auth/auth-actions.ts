@@ -16,9 +16,9 @@ const OFFLINE = { message: 'You seem to be offline. Check your connection.' }
 
 /**
  * Runs `action` with the auth client, which loads after the first screen (ADR 017). If its code
- * cannot be downloaded, that is told the way a failed request is.
+ * cannot be downloaded, that is told the way a failed request is, and the answer is false.
  */
-async function withAuthClient(action: (authClient: AuthClient) => Promise<boolean>) {
+async function withAuthClient<T>(action: (authClient: AuthClient) => Promise<T>) {
   let authClient: AuthClient
   try {
     authClient = await loadAuthClient()
@@ -29,30 +29,65 @@ async function withAuthClient(action: (authClient: AuthClient) => Promise<boolea
   return action(authClient)
 }
 
-/** Signs in or up; the auth state listener takes the user onwards. Returns true on success. */
-export function submitCredentials(mode: AuthMode, email: string, password: string) {
-  return withAuthClient(async (authClient) => {
+/**
+ * How a sign-in or sign-up ended: signed in (the auth state listener takes the user onwards), a
+ * confirmation link mailed (e-mail confirmation on), refused because the address is not
+ * confirmed yet, or failed otherwise (the toast said why).
+ */
+export type CredentialsOutcome = 'signed-in' | 'confirmation-sent' | 'not-confirmed' | 'failed'
+
+const welcome = () =>
+  toast.success('Welcome to VibeConnect!', {
+    description: 'You now have pre-access to the platform.',
+  })
+
+/** Signs in or up. */
+export async function submitCredentials(
+  mode: AuthMode,
+  email: string,
+  password: string,
+): Promise<CredentialsOutcome> {
+  const outcome = await withAuthClient(async (authClient): Promise<CredentialsOutcome> => {
     if (mode === 'sign-in') {
       const { error } = await authClient.signInWithPassword({ email, password })
-      if (error) return toastAuthFailure(error)
-      toast.success('Welcome to VibeConnect!', {
-        description: 'You now have pre-access to the platform.',
-      })
-      return true
+      if (error) {
+        toastAuthFailure(error)
+        return error.code === 'email_not_confirmed' ? 'not-confirmed' : 'failed'
+      }
+      welcome()
+      return 'signed-in'
     }
     const { data, error } = await authClient.signUp({
       email,
       password,
       options: { emailRedirectTo: siteUrl() },
     })
-    if (error) return toastAuthFailure(error)
-    if (data.session) {
-      toast.success('Welcome to VibeConnect!', {
-        description: 'You now have pre-access to the platform.',
-      })
-    } else {
-      toast.success('Check your email!', { description: "We've sent you a confirmation link." })
+    if (error) {
+      toastAuthFailure(error)
+      return 'failed'
     }
+    if (data.session) {
+      welcome()
+      return 'signed-in'
+    }
+    toast.success('Check your email!', { description: "We've sent you a confirmation link." })
+    return 'confirmation-sent'
+  })
+  return outcome || 'failed'
+}
+
+/**
+ * Mails the sign-up's confirmation link again (a new one; the earlier ones stop working). The
+ * server answers the same for any address, so true means "asked", not "this address is waiting".
+ */
+export function resendConfirmation(email: string) {
+  return withAuthClient(async (authClient) => {
+    const { error } = await authClient.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: siteUrl() },
+    })
+    if (error) return toastAuthFailure(error)
     return true
   })
 }

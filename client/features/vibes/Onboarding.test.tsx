@@ -52,6 +52,7 @@ describe('Onboarding', () => {
     const user = userEvent.setup()
     renderWithApp(<Onboarding userId="u1" />)
 
+    await user.click(screen.getByRole('button', { name: 'Change emoji' }))
     await user.click(screen.getByRole('button', { name: 'High voltage' }))
     await join(user, '  Luna ', 'Front row ')
 

@@ -17,13 +17,23 @@ interface UpdateVibeFormProps {
 
 const UPDATE_FAILED = 'Failed to update your vibe'
 
-/** The update modal's form, prefilled from my latest vibe. */
+const valuesOf = (vibe: Vibe | null): VibeFormValues => ({
+  username: vibe?.username ?? '',
+  emoji: vibe?.emoji ?? DEFAULT_EMOJI,
+  status: vibe?.status ?? '',
+})
+
+/** The update modal's form, prefilled from my vibe (as on screen, then the latest). */
 export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
-  const [values, setValues] = useState<VibeFormValues>({
-    username: vibe?.username ?? '',
-    emoji: vibe?.emoji ?? DEFAULT_EMOJI,
-    status: vibe?.status ?? '',
-  })
+  const [values, setValues] = useState(() => valuesOf(vibe))
+  const [edited, setEdited] = useState(false)
+  const [shown, setShown] = useState(vibe)
+  if (vibe !== shown) {
+    // A newer version came (the dialog's refresh, a change from another tab): the form shows it,
+    // unless I have started editing. Saving updates the newest one either way.
+    setShown(vibe)
+    if (!edited) setValues(valuesOf(vibe))
+  }
   const updateVibe = useUpdateVibe(userId)
 
   const onSubmit = async (event: FormEvent) => {
@@ -42,7 +52,14 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={updateVibe.isPending}>
-      <VibeFields values={values} onChange={setValues} statusLabel="What's your vibe right now?" />
+      <VibeFields
+        values={values}
+        onChange={(changed) => {
+          setEdited(true)
+          setValues(changed)
+        }}
+        statusLabel="What's your vibe right now?"
+      />
       {/* The actions stay in reach while a phone scrolls the form. */}
       <div className="sticky bottom-0 -mx-4 -mb-4 mt-6 grid grid-cols-2 gap-3 border-t border-white/10 bg-night-900/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:py-4">
         <button type="button" className="btn-secondary" onClick={onDone}>

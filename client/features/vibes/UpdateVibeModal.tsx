@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useId, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
 import { CloseIcon } from '../../components/icons'
 import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
 import { ModalDialog } from '../../components/ModalDialog'
-import { myVibeQuery } from './my-vibe.api'
+import { myVibeOnScreen, myVibeQuery } from './my-vibe.api'
 
 /**
  * The form's code, with zod that checks it, loads on demand (ADR 016): MainScreen starts the download
@@ -44,17 +44,29 @@ export function UpdateVibeModal({ open, onClose, userId }: UpdateVibeModalProps)
   )
 }
 
-/** Loads my latest vibe afresh on every opening (another tab may have changed it), then edits it. */
+/**
+ * Edits my vibe as the screen shows it at once, and asks the server for the latest on every
+ * opening (another tab may have changed it): a newer one replaces it in the form until I start
+ * editing. Only when nothing is known yet does it say "Loading your vibe...".
+ */
 function LatestVibeForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const [onScreen] = useState(() => myVibeOnScreen(queryClient, userId))
   const query = useQuery({ ...myVibeQuery(userId), refetchOnMount: 'always' })
   useEffect(() => {
-    if (query.error)
-      console.warn('Could not reload your vibe; editing the cached one:', query.error)
+    if (query.error) console.warn('Could not reload your vibe:', query.error)
   }, [query.error])
   // A lazy component of its own per opening: React keeps a failed download for good, and a
   // reopened dialog should try again.
   const [UpdateVibeForm] = useState(() => lazy(loadUpdateVibeForm))
-  if (!query.isFetchedAfterMount) return <LoadingVibe />
+  const vibe = query.data?.vibe ?? onScreen
+  // Offline, the query waits (paused) instead of failing: either way, nothing new is coming.
+  const stuck = query.isPaused || (query.isError && !query.isFetching)
+  const retry = () => void query.refetch()
+
+  if (!vibe && !(query.isSuccess && query.isFetchedAfterMount)) {
+    return stuck ? <VibeLoadFailed onRetry={retry} /> : <LoadingVibe />
+  }
   return (
     <LoadFailureBoundary
       what="the Update Vibe form"
@@ -65,9 +77,52 @@ function LatestVibeForm({ userId, onDone }: { userId: string; onDone: () => void
       }
     >
       <Suspense fallback={<LoadingVibe />}>
-        <UpdateVibeForm vibe={query.data?.vibe ?? null} userId={userId} onDone={onDone} />
+        <RefreshNote problem={stuck ? (query.isPaused ? 'offline' : 'failed') : undefined}>
+          {query.isError && !query.isPaused ? (
+            <button type="button" className="font-semibold text-cyan-200 underline" onClick={retry}>
+              Try again
+            </button>
+          ) : null}
+        </RefreshNote>
+        <UpdateVibeForm vibe={vibe ?? null} userId={userId} onDone={onDone} />
       </Suspense>
     </LoadFailureBoundary>
+  )
+}
+
+const REFRESH_PROBLEMS = {
+  offline: "You're offline: this is your vibe as it was on screen. It refreshes once you're back.",
+  failed: "Couldn't check for a newer version of your vibe: this is the one on your screen.",
+}
+
+/** Says, quietly, that the form shows what was on screen because the refresh did not come. */
+function RefreshNote({
+  problem,
+  children,
+}: {
+  problem: keyof typeof REFRESH_PROBLEMS | undefined
+  children: ReactNode
+}) {
+  // Mounted throughout, so a screen reader hears the message when it appears.
+  return (
+    <div role="status" className={problem ? 'mb-4 text-sm text-zinc-300' : 'sr-only'}>
+      {problem ? (
+        <p>
+          {REFRESH_PROBLEMS[problem]} {children}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function VibeLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-4 py-10 text-zinc-200">
+      <p>Couldn't load your vibe. Check your connection, then try again.</p>
+      <button type="button" className="btn-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   )
 }
 

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { MyVibe } from '../../../shared/vibes/vibe.schema'
+import type { MyVibe, Vibe } from '../../../shared/vibes/vibe.schema'
 import { apiRequest } from '../../lib/api-client'
+import type { FeedData } from './feed-cache'
 import { vibesKeys } from './vibes.keys'
 
 export const getMyVibe = () => apiRequest<MyVibe>('/api/vibes/mine')
@@ -17,4 +18,15 @@ export function useMyVibe(userId: string) {
     if (query.error) console.warn('Could not load your current vibe:', query.error.message)
   }, [query.error])
   return query
+}
+
+/**
+ * My vibe as the screen shows it, without asking the server: the cached one (the header's), else
+ * my newest entry in the cached feed. Undefined when neither is known.
+ */
+export function myVibeOnScreen(queryClient: QueryClient, userId: string): Vibe | undefined {
+  const mine = queryClient.getQueryData<MyVibe>(vibesKeys.mine(userId))?.vibe
+  if (mine) return mine
+  const feed = queryClient.getQueryData<FeedData>(vibesKeys.feed())
+  return feed?.pages.flatMap((page) => page.vibes).find((vibe) => vibe.userId === userId)
 }

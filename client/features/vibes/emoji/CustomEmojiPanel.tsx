@@ -3,7 +3,7 @@ import { isBlank } from '../../../../shared/text/code-points'
 import { truncateGraphemes } from '../../../../shared/text/graphemes'
 import { EmojiSchema } from '../../../../shared/vibes/vibe-input.schema'
 import { EMOJI_MAX_LENGTH } from '../../../../shared/vibes/vibe-limits'
-import { EmojiChoices } from './EmojiChoices'
+import { EmojiGrid } from './EmojiGrid'
 import { POPULAR_EMOJIS } from './emoji-catalog'
 
 interface CustomEmojiPanelProps {
@@ -71,9 +71,9 @@ export function CustomEmojiPanel({ selected, onSelect }: CustomEmojiPanelProps) 
           {problem ?? `Up to ${EMOJI_MAX_LENGTH} characters.`}
         </p>
       </div>
-      <EmojiChoices
-        title="Popular"
-        options={POPULAR_EMOJIS}
+      <EmojiGrid
+        label="Popular emojis"
+        categories={[{ title: 'Popular', options: POPULAR_EMOJIS }]}
         selected={selected}
         onSelect={onSelect}
       />

@@ -1,60 +1,54 @@
 import { useId, useState } from 'react'
-import { type TabItem, Tabs } from '../../../components/Tabs'
-import { CustomEmojiPanel } from './CustomEmojiPanel'
-import { EmojiChoices } from './EmojiChoices'
-import { EMOJI_TABS, EMOJIS_PER_CATEGORY } from './emoji-catalog'
-import { tabIndexShowing } from './tab-showing'
+import { ChevronDownIcon } from '../../../components/icons'
+import { EmojiTabs } from './EmojiTabs'
 
 interface EmojiPickerProps {
   value: string
   onChange: (emoji: string) => void
 }
 
-/** The vibe avatar picker: preset tabs, a custom tab, and a preview of the choice. */
+/**
+ * The vibe avatar picker: a preview of the choice with a button that opens the tabs of emojis
+ * below it. Closed at first, so a phone shows the whole form without scrolling; each opening
+ * starts on the tab that shows the current emoji.
+ */
 export function EmojiPicker({ value, onChange }: EmojiPickerProps) {
   const previewLabelId = useId()
-  // Open where the current emoji is, so a prefilled picker shows it pressed.
-  const [initialTab] = useState(() => tabIndexShowing(value))
-  const tabs: TabItem[] = [
-    ...EMOJI_TABS.map((tab) => ({
-      id: tab.id,
-      label: tab.label,
-      panel: (
-        <div className="flex flex-col gap-4">
-          {tab.categories.map((category) => (
-            <EmojiChoices
-              key={category.title}
-              title={category.title}
-              options={category.emojis.slice(0, EMOJIS_PER_CATEGORY)}
-              selected={value}
-              onSelect={onChange}
-            />
-          ))}
-        </div>
-      ),
-    })),
-    {
-      id: 'custom',
-      label: 'Custom',
-      panel: <CustomEmojiPanel selected={value} onSelect={onChange} />,
-    },
-  ]
+  const panelId = useId()
+  const [open, setOpen] = useState(false)
 
   return (
-    <fieldset className="flex flex-col gap-4">
-      <legend className="label mb-3 text-base">Pick your vibe avatar</legend>
-      <div className="flex items-center gap-4 rounded-2xl border border-white/10 bg-night-800/70 p-3">
+    <fieldset className="flex flex-col gap-3">
+      <legend className="label mb-2 text-base">Pick your vibe avatar</legend>
+      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-night-800/70 p-2.5">
         <output
           aria-labelledby={previewLabelId}
-          className="grid size-16 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-4xl"
+          className="grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-3xl"
         >
           {value}
         </output>
         <p id={previewLabelId} className="text-sm font-medium text-zinc-200">
           Selected vibe
         </p>
+        <button
+          type="button"
+          className="btn-secondary ml-auto px-3 text-sm"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {/* "Change" alone on a phone, where the row has no room for more. */}
+          <span>
+            Change<span className="sr-only sm:not-sr-only"> emoji</span>
+          </span>
+          <ChevronDownIcon className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
       </div>
-      <Tabs label="Emoji categories" tabs={tabs} initialIndex={initialTab} />
+      {open ? (
+        <div id={panelId}>
+          <EmojiTabs value={value} onChange={onChange} />
+        </div>
+      ) : null}
     </fieldset>
   )
 }
