@@ -154,7 +154,7 @@ test.describe('the game', () => {
     await page.goto(`/?stage=${await stageCode(request, baseURL!, 'Main Stage')}`)
     await expect(page.getByText('Checked in at Main Stage')).toBeVisible()
     await expect(page).toHaveURL(`${baseURL}/`)
-    await expect(card.getByText('30 points', { exact: false })).toBeVisible()
+    await expect(card.getByText(/^30 points ·/)).toBeVisible()
     await waitUntilLive(page)
     // A wrong code, typed, says so next to the field.
     await card.getByLabel('Check in at a stage').fill('ZZZZZZ')
