@@ -72,26 +72,19 @@ export async function storeEmailLink(
  * lookup, the link, the mail) off the request path, in order per address, so neither the answer
  * nor its timing says whether the address is registered.
  */
-export async function requestRecovery(
+export function requestRecovery(
   deps: AuthDeps,
   email: string,
   meta: RequestMeta,
   redirectTo: string | undefined,
 ): Promise<void> {
-  await hitEmailLimit(deps, email)
-  await hitAddressLimit(deps, 'recover', meta.ip)
-  const request: LinkRequest = { meta, redirectTo, now: deps.now() }
-  deps.mail.later(
-    'recovery link',
-    async () => {
-      const user = await findUserByEmail(deps.database.db, email)
-      if (!user) return undefined
-      return writeTransaction(deps.database, (trx) =>
-        storeEmailLink(trx, deps.config, user, 'recovery', request),
-      )
-    },
-    email,
-  )
+  return mailLinkLater(deps, email, { meta, redirectTo, limit: 'recover' }, async (request) => {
+    const user = await findUserByEmail(deps.database.db, email)
+    if (!user) return undefined
+    return writeTransaction(deps.database, (trx) =>
+      storeEmailLink(trx, deps.config, user, 'recovery', request),
+    )
+  })
 }
 
 /**
@@ -101,29 +94,39 @@ export async function requestRecovery(
  * request path: the answer and its timing are the same for a pending, a confirmed and an unknown
  * address. The link confirms the password of the latest sign-up, as the first one did (ADR 018).
  */
-export async function requestConfirmationResend(
+export function requestConfirmationResend(
   deps: AuthDeps,
   email: string,
   meta: RequestMeta,
   redirectTo: string | undefined,
 ): Promise<void> {
+  const pending = (user?: UserRow) => user?.email_confirmed_at === null
+  return mailLinkLater(deps, email, { meta, redirectTo, limit: 'resend' }, async (request) => {
+    if (!pending(await findUserByEmail(deps.database.db, email))) return undefined
+    return writeTransaction(deps.database, async (trx) => {
+      // Confirmed meanwhile (the earlier link followed): nothing to send.
+      const user = await findUserByEmail(trx, email)
+      if (!user || !pending(user)) return undefined
+      return storeEmailLink(trx, deps.config, user, 'confirmation', request)
+    })
+  })
+}
+
+/**
+ * What `/recover` and `/resend` share: both limits counted on the request path, whatever the
+ * address; the rest (`prepare`: the lookup, the link, the mail) queued off it, in order per address.
+ */
+async function mailLinkLater(
+  deps: AuthDeps,
+  email: string,
+  asked: { meta: RequestMeta; redirectTo: string | undefined; limit: 'recover' | 'resend' },
+  prepare: (request: LinkRequest) => Promise<OutgoingMail | undefined>,
+): Promise<void> {
   await hitEmailLimit(deps, email)
-  await hitAddressLimit(deps, 'resend', meta.ip)
-  const request: LinkRequest = { meta, redirectTo, now: deps.now() }
-  deps.mail.later(
-    'confirmation link, again',
-    async () => {
-      const pending = (user?: UserRow) => user?.email_confirmed_at === null
-      if (!pending(await findUserByEmail(deps.database.db, email))) return undefined
-      return writeTransaction(deps.database, async (trx) => {
-        // Confirmed meanwhile (the earlier link followed): nothing to send.
-        const user = await findUserByEmail(trx, email)
-        if (!user || !pending(user)) return undefined
-        return storeEmailLink(trx, deps.config, user, 'confirmation', request)
-      })
-    },
-    email,
-  )
+  await hitAddressLimit(deps, asked.limit, asked.meta.ip)
+  const request: LinkRequest = { meta: asked.meta, redirectTo: asked.redirectTo, now: deps.now() }
+  const what = asked.limit === 'recover' ? 'recovery link' : 'confirmation link, again'
+  deps.mail.later(what, () => prepare(request), email)
 }
 
 export type VerifyOutcome =

@@ -54,31 +54,23 @@ export const SetIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
 
+const setFields = {
+  id: SetIdSchema.optional(),
+  name: requiredText(LINEUP_NAME_MAX_LENGTH),
+  stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
+  date: FestivalDateSchema,
+  start: SetTimeSchema.optional(),
+  end: SetTimeSchema.optional(),
+}
+
 /** One set on the lineup, as it is stored. */
-export const LineupItemSchema = z
-  .object({
-    id: SetIdSchema.optional(),
-    name: requiredText(LINEUP_NAME_MAX_LENGTH),
-    stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
-    date: FestivalDateSchema,
-    start: SetTimeSchema.optional(),
-    end: SetTimeSchema.optional(),
-  })
-  .superRefine(checkSetTimes)
+export const LineupItemSchema = z.object(setFields).superRefine(checkSetTimes)
 
 export type LineupItem = z.infer<typeof LineupItemSchema>
 
 /** One set as the API serves it: with `key`, its stable identity (stars, reminders, sharing). */
 export const LineupSetSchema = z
-  .object({
-    key: z.string(),
-    id: SetIdSchema.optional(),
-    name: requiredText(LINEUP_NAME_MAX_LENGTH),
-    stage: requiredText(LINEUP_STAGE_MAX_LENGTH),
-    date: FestivalDateSchema,
-    start: SetTimeSchema.optional(),
-    end: SetTimeSchema.optional(),
-  })
+  .object({ key: z.string(), ...setFields })
   .superRefine(checkSetTimes)
 
 export type LineupSet = z.infer<typeof LineupSetSchema>
