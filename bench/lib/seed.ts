@@ -61,6 +61,9 @@ export class Seeder {
           last_sign_in_at: createdAt,
           created_at: createdAt,
           updated_at: createdAt,
+          moderation: 'visible' as const,
+          moderation_reason: null,
+          username_key: null,
         })
         vibes.push({
           id: randomUUID(),
@@ -70,6 +73,9 @@ export class Seeder {
           status: STATUSES[index % STATUSES.length]!,
           created_at: createdAt,
           updated_at: createdAt,
+          moderation: 'visible' as const,
+          moderation_reason: null,
+          username_key: null,
         })
       }
       await trx.insertInto('users').values(users).execute()

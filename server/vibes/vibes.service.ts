@@ -96,6 +96,9 @@ export class VibesService {
       ...fieldsOf(input),
       created_at: now,
       updated_at: now,
+      moderation: 'visible',
+      moderation_reason: null,
+      username_key: null,
     }
     try {
       await writeTransaction(this.deps.database, async (trx) => {
