@@ -16,6 +16,16 @@ const CODE_PATH = new RegExp(`\`(${ROOTS}/[^\`\\s]+)\``, 'g')
 const LINK_TARGET = /\]\(([^)#\s]+)(?:#[^)]*)?\)/g
 const ADR = /\bADRs? ((?:\d{3}(?:, | and | or |–|-)?)+)/g
 
+// A name tied to a source file: "`Sessions.end` (`server/auth/sessions.ts`", "`deleteAccount` in
+// `server/…`", or "`server/…`, `SessionTokens.rotate`". Each part of the name must be in the file.
+const NAME = '`(?<name>[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)(?:\\(\\))?`'
+const SOURCE = '`(?<path>(?:client|server|shared|e2e|scripts|bench)/[^`\\s]+\\.(?:ts|tsx|mjs))`'
+const NAME_IN_SOURCE = [
+  new RegExp(`${NAME} (?:in |\\()${SOURCE}`, 'g'),
+  // Not when the name is tied to a file of its own: "`a.ts`, `name` in `b.ts`".
+  new RegExp(`${SOURCE}, ${NAME}(?! in \`| \\(\`)`, 'g'),
+]
+
 /** A path that names a pattern or a placeholder, not one file or folder. */
 const isPattern = (path: string) => /[<>*{}|]|NNN/.test(path)
 
@@ -34,6 +44,23 @@ describe('the docs', () => {
         if (/^[a-z]+:/.test(target!) || isPattern(target!)) continue
         const resolved = normalize(join(dirname(doc), target!))
         if (!existsSync(resolved)) missing.push(`${doc}: (${target})`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('name functions, classes and constants in the files they say hold them', () => {
+    const missing: string[] = []
+    for (const doc of DOCS) {
+      const text = readFileSync(doc, 'utf8')
+      for (const pattern of NAME_IN_SOURCE) {
+        for (const { groups } of text.matchAll(pattern)) {
+          const { name, path } = groups as { name: string; path: string }
+          if (/\.(?:tsx?|mjs|json|css|html)$/.test(name) || !existsSync(path)) continue
+          const source = readFileSync(path, 'utf8')
+          const absent = name.split('.').filter((part) => !new RegExp(`\\b${part}\\b`).test(source))
+          if (absent.length > 0) missing.push(`${doc}: \`${name}\` in ${path}`)
+        }
       }
     }
     expect(missing).toEqual([])

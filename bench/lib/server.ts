@@ -35,6 +35,10 @@ export interface ServerOptions {
    * replaces: a restart keeps the address, as a deploy does, so sessions from before stay valid.
    */
   port?: number
+  /** What node runs: the built server by default; `['--import', 'tsx', 'server/main.ts']` runs the source. */
+  entry?: string[]
+  /** Settings over the bench's own (e.g. `AUTH_EMAIL_CONFIRMATION`). */
+  env?: Record<string, string>
 }
 
 /** Starts the built server exactly as production does, and times it until it is ready. */
@@ -43,7 +47,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const gatewaysFile = join(dirname(options.mailDir), 'wifi-gateways.json')
   writeFileSync(gatewaysFile, JSON.stringify(BENCH_GATEWAYS))
   const started = performance.now()
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+  const entry = options.entry ?? ['dist/server/main.js']
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -63,6 +68,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       WIFI_DEVICES_PER_ACCOUNT: '50',
       // The organiser's stage-code pages, where the game's check-ins read the codes.
       GAME_STAGE_PAGES_KEY: BENCH_STAGE_PAGES_KEY,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,8 +1,15 @@
-import { authHeader, log, type RunContext } from '../lib/context'
-import { describeLoad, type LoadSpec, runLoad, runLoadOn } from '../lib/load'
+import { log, type RunContext } from '../lib/context'
+import { describeLoad, runLoad, runLoadOn } from '../lib/load'
 import { atLeast, atMost, metric, round } from '../lib/metric'
-import { BENCH_PASSWORD, seededEmail } from '../lib/seed'
-import { cpuNote, describeProblems } from './reads'
+import { BENCH_PASSWORD } from '../lib/seed'
+import {
+  cpuNote,
+  describeProblems,
+  feedAtStormRate,
+  signInEmails,
+  signInRateMetric,
+  stormBesideFeed,
+} from './reads'
 
 /**
  * Password sign-ins at the production argon2id cost, with the feed served at a fixed rate beside
@@ -10,46 +17,24 @@ import { cpuNote, describeProblems } from './reads'
  */
 export async function measureSignInStorm(ctx: RunContext): Promise<void> {
   const { plan } = ctx
-  const feed: LoadSpec = {
-    url: ctx.server.url,
-    connections: 10,
-    warmupS: plan.warmupS,
-    durationS: plan.durationS,
-    overallRate: plan.stormFeedRate,
-    expectStatus: 200,
-    scenario: { kind: 'get', path: '/api/vibes', headers: ctx.apiUsers.map(authHeader) },
-  }
+  const feed = feedAtStormRate(ctx)
   const idle = await runLoad(feed)
   log(`feed at ${plan.stormFeedRate}/s, idle: ${describeLoad(idle)}`)
 
-  const emails = Array.from({ length: Math.min(ctx.seeder.seededUsers, 5000) }, (_, i) =>
-    seededEmail(i),
-  )
-  const [signIns, during] = await Promise.all([
-    runLoad({
-      url: ctx.server.url,
-      connections: plan.signInConnections,
-      warmupS: plan.warmupS,
-      durationS: plan.durationS,
-      expectStatus: 200,
-      scenario: { kind: 'signin', emails, password: BENCH_PASSWORD },
-    }),
-    // The feed's own warm-up overlaps the storm's, so both measured windows coincide.
-    runLoad(feed),
-  ])
+  const [signIns, during] = await stormBesideFeed(ctx, {
+    expectStatus: 200,
+    scenario: { kind: 'signin', emails: signInEmails(ctx), password: BENCH_PASSWORD },
+  })
   log(`sign-in storm: ${describeLoad(signIns)}; feed during it: ${describeLoad(during)}`)
 
   const database = ctx.db.kind
   ctx.metrics.push(
-    metric({
-      id: 'signin.rps',
-      label: `Password sign-ins (argon2id, ${plan.signInConnections} concurrent): rate`,
-      database,
-      value: round(signIns.rps),
-      unit: '/s',
-      target: atLeast(40),
-      note: `p99 ${signIns.latency.p99} ms${describeProblems(signIns) ? `; ${describeProblems(signIns)}` : ''}`,
-    }),
+    signInRateMetric(
+      ctx,
+      'signin.rps',
+      `Password sign-ins (argon2id, ${plan.signInConnections} concurrent): rate`,
+      signIns,
+    ),
     metric({
       id: 'signin.feedIdleP99',
       label: `Feed p99 at ${plan.stormFeedRate} req/s, no sign-ins`,

@@ -5,7 +5,7 @@ import { afterEach, vi } from 'vitest'
 // Testing Library unmounts after each test only by itself when the test API is global; ours is not.
 afterEach(() => {
   cleanup()
-  // Sonner keeps its toasts in a module: a toaster mounted by the next test would show them again.
+  // sonner keeps its toasts in one store and replays the live ones to the next test's Toaster.
   toast.dismiss()
   vi.unstubAllGlobals()
   vi.useRealTimers()

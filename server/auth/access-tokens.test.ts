@@ -1,18 +1,14 @@
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString())
 
 describe('access tokens', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_JWT_EXPIRY: '600' }, { now: clock.now })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({ AUTH_JWT_EXPIRY: '600' }, { now: clock.now })
 
   const me = (token: string) => t.app.inject({ url: '/auth/v1/user', headers: bearer(token) })
 

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { describe, expect, it } from 'vitest'
+import { GOOD_PASSWORD, recover as recoverFor, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { useTestApp } from '../test/test-app'
 
 describe('auth hardening', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({
-      RATE_LIMIT: 'on',
-      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
-      RATE_LIMIT_SIGNUP_PER_IP: '1000',
-      RATE_LIMIT_RECOVER_PER_IP: '2',
-    })
+  const t = useTestApp({
+    RATE_LIMIT: 'on',
+    RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000',
+    RATE_LIMIT_RECOVER_PER_IP: '2',
   })
-  afterAll(() => t.close())
 
   it('stores passwords as argon2id with OWASP parameters, and never returns them', async () => {
     const user = await signUpUser(t)
@@ -71,13 +67,7 @@ describe('auth hardening', () => {
   })
 
   it('limits recovery requests per client address', async () => {
-    const recover = (ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/auth/v1/recover',
-        payload: { email: uniqueEmail() },
-        remoteAddress: ip,
-      })
+    const recover = (ip: string) => recoverFor(t, uniqueEmail(), ip)
     expect((await recover('10.9.9.1')).statusCode).toBe(200)
     expect((await recover('10.9.9.1')).statusCode).toBe(200)
     expect((await recover('10.9.9.1')).statusCode).toBe(429)

@@ -1,17 +1,15 @@
 import { AuthApiError, AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/auth-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAuthClient, GOOD_PASSWORD, uniqueEmail } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // The unmodified @supabase/auth-js client against our server: the compatibility promise.
 describe('@supabase/auth-js against /auth/v1', () => {
-  let t: TestApp
   let baseUrl: string
+  const t = useTestApp()
   beforeAll(async () => {
-    t = await createTestApp()
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
   it('signs up into a session in the spec shape, and reads the user back', async () => {
     const auth = createAuthClient(baseUrl)

@@ -1,18 +1,14 @@
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer, GOOD_PASSWORD, latestMail, uniqueEmail } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 describe('what auth leaves in responses and logs', () => {
   const lines: string[] = []
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { LOG_LEVEL: 'trace', AUTH_EMAIL_CONFIRMATION: 'true' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    { LOG_LEVEL: 'trace', AUTH_EMAIL_CONFIRMATION: 'true' },
+    { logStream: { write: (line) => void lines.push(line) } },
+  )
 
   it('no password, hash or token appears in any log line or in another user’s responses', async () => {
     const email = uniqueEmail()

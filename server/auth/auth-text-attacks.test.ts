@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer, GOOD_PASSWORD, signIn, signUpUser, uniqueEmail } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // Half of a surrogate pair in a password or an address (issue 15, item 6). Hashing read it as
 // U+FFFD, so '\ud800' and '\udbff' were one password; it is refused before any hashing.
@@ -11,11 +11,7 @@ const PASSWORD_MESSAGE = 'Password contains a broken character'
 const EMAIL_MESSAGE = 'E-mail address contains a broken character'
 
 describe('auth text attacks', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = useTestApp()
 
   const usersNamed = (email: string) =>
     t.database.db.selectFrom('users').select('id').where('email', '=', email).execute()

@@ -10,7 +10,7 @@ import type { Sessions } from './sessions'
 import { signUp } from './sign-up'
 import { checkPassword, passwordGrant, refreshTokenGrant } from './token-grants'
 import { presentUser } from './user.presenter'
-import { logout, updateUser } from './user-account'
+import { deleteAccount, logout, updateUser } from './user-account'
 import { findUserById } from './users.repository'
 
 /**
@@ -114,6 +114,14 @@ export class AuthService {
     scope: 'global' | 'local' | 'others',
   ): Promise<void> {
     await logout(this.deps, await this.tokens.authenticate(authorization), scope)
+  }
+
+  /**
+   * Deletes an account: its sessions end at once on every instance, then the row and what
+   * cascades from it go. For the account-deletion feature; false when there was none.
+   */
+  deleteAccount(userId: string): Promise<boolean> {
+    return deleteAccount(this.deps, userId)
   }
 
   /**

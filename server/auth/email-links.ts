@@ -15,6 +15,13 @@ import { findUserByEmail, findUserById, markEmailConfirmed, type UserRow } from 
 
 export type LinkKind = 'confirmation' | 'recovery'
 
+/** The request a link answers: where it came from, where it leads, and when it was asked for. */
+export interface LinkRequest {
+  meta: RequestMeta
+  redirectTo: string | undefined
+  now: number
+}
+
 /** Only our own site may be the target of a link's redirect (no open redirects). */
 export function safeRedirect(requested: string | undefined, siteUrl: string): string {
   const site = new URL(siteUrl)
@@ -29,18 +36,18 @@ export function safeRedirect(requested: string | undefined, siteUrl: string): st
 
 /**
  * Stores a fresh one-hour, single-use link token for `user` in the caller's transaction, voiding
- * every earlier link of the same kind, and returns the mail that carries it.
+ * every earlier link of the same kind, and returns the mail that carries it. `now` is when it was
+ * asked for: the hour starts then, though the queue may store it a moment later.
  */
 export async function storeEmailLink(
   trx: WriteHandle,
-  deps: Pick<AuthDeps, 'config' | 'now'>,
+  config: AuthDeps['config'],
   user: Pick<UserRow, 'id' | 'email'>,
   kind: LinkKind,
-  meta: RequestMeta,
-  redirectTo: string | undefined,
+  request: LinkRequest,
 ): Promise<OutgoingMail> {
+  const { meta, redirectTo, now } = request
   const token = generateOpaqueToken()
-  const now = deps.now()
   const redirect = safeRedirect(redirectTo, meta.siteUrl)
   await deleteOneTimeTokens(trx, user.id, kind)
   await insertOneTimeToken(trx, {
@@ -49,7 +56,7 @@ export async function storeEmailLink(
     kind,
     redirect_to: redirect,
     created_at: now,
-    expires_at: now + deps.config.AUTH_LINK_EXPIRY_S * 1000,
+    expires_at: now + config.AUTH_LINK_EXPIRY_S * 1000,
     used_at: null,
   })
   const type = kind === 'confirmation' ? 'signup' : 'recovery'
@@ -61,8 +68,9 @@ export async function storeEmailLink(
 
 /**
  * `POST /recover`: counts the request against the e-mail address's mail limit whether or not it
- * has an account, then against the client address's limit, and does everything else (the lookup, the link, the mail) off the request path, so
- * neither the answer nor its timing says whether the address is registered.
+ * has an account, then against the client address's limit, and does everything else (the
+ * lookup, the link, the mail) off the request path, in order per address, so neither the answer
+ * nor its timing says whether the address is registered.
  */
 export async function requestRecovery(
   deps: AuthDeps,
@@ -72,13 +80,18 @@ export async function requestRecovery(
 ): Promise<void> {
   await hitEmailLimit(deps, email)
   await hitAddressLimit(deps, 'recover', meta.ip)
-  deps.mail.later('recovery link', async () => {
-    const user = await findUserByEmail(deps.database.db, email)
-    if (!user) return undefined
-    return writeTransaction(deps.database, (trx) =>
-      storeEmailLink(trx, deps, user, 'recovery', meta, redirectTo),
-    )
-  })
+  const request: LinkRequest = { meta, redirectTo, now: deps.now() }
+  deps.mail.later(
+    'recovery link',
+    async () => {
+      const user = await findUserByEmail(deps.database.db, email)
+      if (!user) return undefined
+      return writeTransaction(deps.database, (trx) =>
+        storeEmailLink(trx, deps.config, user, 'recovery', request),
+      )
+    },
+    email,
+  )
 }
 
 export type VerifyOutcome =

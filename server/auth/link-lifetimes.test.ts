@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   bearer,
   followLink,
   fragmentOf,
   latestMail,
+  recover,
   signIn,
   signUpUser,
+  updateUser,
 } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 describe('e-mail links are void once a newer one is issued or the password changes', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = useTestApp()
 
-  const recover = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/auth/v1/recover', payload: { email } })
   const outcomeOf = async (link: string) => {
     const fragment = fragmentOf((await followLink(t, link)).headers.location)
     return fragment.get('error_code') ?? fragment.get('type')
@@ -25,9 +21,9 @@ describe('e-mail links are void once a newer one is issued or the password chang
 
   it('a newer recovery link voids the older one', async () => {
     const user = await signUpUser(t)
-    await recover(user.email)
+    await recover(t, user.email)
     const older = (await latestMail(t.outbox, user.email, { count: 1 })).link
-    await recover(user.email)
+    await recover(t, user.email)
     const newer = (await latestMail(t.outbox, user.email, { count: 2 })).link
     expect(await outcomeOf(older)).toBe('otp_expired')
     expect(await outcomeOf(newer)).toBe('recovery')
@@ -36,14 +32,11 @@ describe('e-mail links are void once a newer one is issued or the password chang
   it('a password change voids every outstanding link and every other session', async () => {
     const user = await signUpUser(t)
     const otherDevice = (await signIn(t, user.email)).json()
-    await recover(user.email)
+    await recover(t, user.email)
     const outstanding = (await latestMail(t.outbox, user.email)).link
 
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/v1/user',
-      headers: bearer(user.accessToken),
-      payload: { password: 'a different long passphrase' },
+    const changed = await updateUser(t, user.accessToken, {
+      password: 'a different long passphrase',
     })
     expect(changed.statusCode).toBe(200)
 

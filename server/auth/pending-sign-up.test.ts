@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { writeTransaction } from '../db/database'
 import { followLink, fragmentOf, latestMail, signIn, uniqueEmail } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestApp, useTestApp } from '../test/test-app'
 
 const SITE = 'http://festival.test'
 const ATTACKER_PASSWORD = 'attacker chose this passphrase'
@@ -9,17 +11,18 @@ const VICTIM_PASSWORD = 'the real owner picked this one'
 
 describe('sign-up while e-mail confirmation is on', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({ AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE }, { now: clock.now })
+  const accountOf = (email: string) =>
+    t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 
   const signUp = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password } })
+  /** A sign-up and the work it leaves for the queue (the account's write and its mail). */
+  const signUpAndWait = async (email: string, password: string) => {
+    const answer = await signUp(email, password)
+    await t.app.ctx.auth.mailSent()
+    return answer
+  }
 
   it("an attacker's pre-registration never leaves the owner confirming the attacker's password", async () => {
     const victim = uniqueEmail('victim')
@@ -42,7 +45,7 @@ describe('sign-up while e-mail confirmation is on', () => {
 
   it('a repeated sign-up ends every session the unconfirmed account had', async () => {
     const email = uniqueEmail()
-    await signUp(email, ATTACKER_PASSWORD)
+    await signUpAndWait(email, ATTACKER_PASSWORD)
     const user = await t.database.db
       .selectFrom('users')
       .select('id')
@@ -61,7 +64,7 @@ describe('sign-up while e-mail confirmation is on', () => {
         ip: null,
       })
       .execute()
-    await signUp(email, VICTIM_PASSWORD)
+    await signUpAndWait(email, VICTIM_PASSWORD)
     const left = await t.database.db
       .selectFrom('auth_sessions')
       .select('id')
@@ -95,6 +98,44 @@ describe('sign-up while e-mail confirmation is on', () => {
       confirmation_sent_at: new Date(clock.now()).toISOString(),
       identities: [{ provider: 'email' }],
     })
+  })
+
+  it('the answer waits for no write, so a new address and a taken one cost the same', async () => {
+    const email = uniqueEmail('blocked')
+    // Holds the user counter's row (on SQLite, every write) until released: a sign-up that
+    // wrote on the request path would not answer until then.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked = () => {}
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    const blocker = writeTransaction(t.database, async (trx) => {
+      await trx
+        .updateTable('counters')
+        .set({ value: sql`value` })
+        .where('name', '=', 'users')
+        .execute()
+      locked()
+      await released
+    })
+    await holding
+    try {
+      const answer = await Promise.race([
+        signUp(email, VICTIM_PASSWORD),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5000)),
+      ])
+      // (No read here: on SQLite it would wait for the held write too.)
+      expect(answer === 'waited' ? answer : answer.statusCode).toBe(200)
+    } finally {
+      release()
+      await blocker
+    }
+    // The queue stores the account once the write can go ahead, and mails its link.
+    expect((await latestMail(t.outbox, email)).kind).toBe('confirmation')
+    expect(await accountOf(email)).toMatchObject({ email, email_confirmed_at: null })
   })
 
   it('the answer does not wait for the mail', async () => {

@@ -1,28 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, latestMail, signIn, signUpUser } from '../test/auth-helpers'
+import { describe, expect, it } from 'vitest'
+import {
+  bearer,
+  GOOD_PASSWORD,
+  latestMail,
+  signIn,
+  signUpUser,
+  updateUser,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const NEW_PASSWORD = 'an entirely new passphrase'
 
 describe('a password change needs a recent sign-in or a mailed code', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        AUTH_REAUTHENTICATION_WINDOW_S: '600',
-        RATE_LIMIT: 'on',
-        RATE_LIMIT_SIGNUP_PER_IP: '1000',
-        RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
-      },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    {
+      AUTH_REAUTHENTICATION_WINDOW_S: '600',
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
+    },
+    { now: clock.now },
+  )
 
   const changePassword = (accessToken: string, payload: Record<string, string>) =>
-    t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: bearer(accessToken), payload })
+    updateUser(t, accessToken, payload)
   const askForCode = (accessToken: string) =>
     t.app.inject({ url: '/auth/v1/reauthenticate', headers: bearer(accessToken) })
   /** An access token of a session signed in long ago, as a thief would hold it. */

@@ -1,26 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, latestMail, mailsTo, uniqueEmail } from '../test/auth-helpers'
+import { describe, expect, it } from 'vitest'
+import {
+  GOOD_PASSWORD,
+  latestMail,
+  mailsTo,
+  recover as recoverFor,
+  uniqueEmail,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 describe('password recovery requests reveal nothing about an address', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        RATE_LIMIT: 'on',
-        RATE_LIMIT_RECOVER_PER_IP: '1000',
-        RATE_LIMIT_SIGNUP_PER_IP: '1000',
-        RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
-      },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    {
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_RECOVER_PER_IP: '1000',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
+    },
+    { now: clock.now },
+  )
 
-  const recover = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/auth/v1/recover', payload: { email } })
+  const recover = (email: string) => recoverFor(t, email)
 
   it('the per-address limit counts unknown and registered addresses alike', async () => {
     const registered = uniqueEmail('registered')

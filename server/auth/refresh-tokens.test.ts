@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { describe, expect, it } from 'vitest'
+import { bearer, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 describe('refresh tokens', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({}, { now: clock.now })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({}, { now: clock.now })
 
-  const refresh = (refreshToken: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: refreshToken },
-    })
+  const refresh = (refreshToken: string) => refreshWith(t, refreshToken)
 
   it('are stored only as hashes', async () => {
     const user = await signUpUser(t)

@@ -1,18 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { describe, expect, it } from 'vitest'
+import {
+  bearer,
+  GOOD_PASSWORD,
+  logout as logoutFrom,
+  refresh as refreshWith,
+  type SignedUpUser,
+  signIn as signInTo,
+  signUpUser,
+  updateUser,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { RECENT_SESSION_TTL_MS } from './recent-sessions'
 
 // The data API trusts a session it found active in the last minute (ADR 015). Every way a
 // session ends through the app must still be refused on the very next request.
 describe('session cache of the data API', () => {
-  let t: TestApp
   const clock = createFakeClock()
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_REFRESH_REUSE_INTERVAL_S: '10' }, { now: clock.now })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({ AUTH_REFRESH_REUSE_INTERVAL_S: '10' }, { now: clock.now })
 
   const count = (token: string) => t.app.inject({ url: '/api/users/count', headers: bearer(token) })
   const expectTrusted = async (token: string) => expect((await count(token)).statusCode).toBe(200)
@@ -22,22 +27,12 @@ describe('session cache of the data API', () => {
     expect(answer.json()).toMatchObject({ code: 'session_not_found' })
   }
   const signIn = async (user: SignedUpUser) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email: user.email, password: GOOD_PASSWORD },
-    })
+    const answer = await signInTo(t, user.email)
     expect(answer.statusCode).toBe(200)
     return { accessToken: answer.json().access_token as string }
   }
-  const logout = async (token: string, scope: string) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/auth/v1/logout?scope=${scope}`,
-      headers: bearer(token),
-    })
-    expect(answer.statusCode).toBe(204)
-  }
+  const logout = async (token: string, scope: string) =>
+    expect((await logoutFrom(t, token, scope)).statusCode).toBe(204)
 
   it('refuses a signed-out session at once, though it was trusted a moment before', async () => {
     const user = await signUpUser(t)
@@ -65,12 +60,7 @@ describe('session cache of the data API', () => {
     const user = await signUpUser(t)
     const other = await signIn(user)
     await expectTrusted(other.accessToken)
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/v1/user',
-      headers: bearer(user.accessToken),
-      payload: { password: `${GOOD_PASSWORD} again` },
-    })
+    const changed = await updateUser(t, user.accessToken, { password: `${GOOD_PASSWORD} again` })
     expect(changed.statusCode).toBe(200)
     await expectRefused(other.accessToken)
     await expectTrusted(user.accessToken)
@@ -79,17 +69,27 @@ describe('session cache of the data API', () => {
   it('refuses a session revoked because its refresh token was replayed', async () => {
     const user = await signUpUser(t)
     await expectTrusted(user.accessToken)
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/auth/v1/token?grant_type=refresh_token',
-        payload: { refresh_token: user.refreshToken },
-      })
+    const refresh = () => refreshWith(t, user.refreshToken)
     expect((await refresh()).statusCode).toBe(200)
     // Past the reuse window but well inside the cache's minute: only the revocation can refuse.
     clock.advance(11_000)
     expect((await refresh()).json()).toMatchObject({ code: 'refresh_token_already_used' })
     await expectRefused(user.accessToken)
+  })
+
+  it('refuses the sessions of a deleted account at once, and counts one account fewer', async () => {
+    const user = await signUpUser(t)
+    const other = await signIn(user)
+    await expectTrusted(user.accessToken)
+    await expectTrusted(other.accessToken)
+    const before = (await count(user.accessToken)).json().count as number
+    expect(await t.app.ctx.auth.deleteAccount(user.userId)).toBe(true)
+    // The cascade alone would leave both trusted for a minute on SQLite.
+    await expectRefused(user.accessToken)
+    await expectRefused(other.accessToken)
+    const stranger = await signUpUser(t)
+    expect((await count(stranger.accessToken)).json()).toEqual({ count: before })
+    expect(await t.app.ctx.auth.deleteAccount(user.userId)).toBe(false)
   })
 
   it('reads a remembered session again after a minute at most', async () => {

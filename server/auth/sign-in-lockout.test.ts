@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, signIn as signInTo, signUpUser } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const WRONG = 'not the right passphrase'
 
 describe('failed sign-ins limit the guesser, never lock the owner out', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({
-      RATE_LIMIT: 'on',
-      RATE_LIMIT_SIGNIN_PER_IP: '1000',
-      RATE_LIMIT_SIGNUP_PER_IP: '1000',
-      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '10',
-      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: '30',
-    })
+  const t = useTestApp({
+    RATE_LIMIT: 'on',
+    RATE_LIMIT_SIGNIN_PER_IP: '1000',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000',
+    RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '10',
+    RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL: '30',
   })
-  afterAll(() => t.close())
 
   const signIn = (email: string, password: string, ip: string) => signInTo(t, email, password, ip)
   const statuses = async (email: string, password: string, ip: string, times: number) => {

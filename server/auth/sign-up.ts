@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/database-errors'
 import { AppError } from '../http/app-error'
 import type { OutgoingMail } from '../mail/mailer'
 import type { AuthDeps, RequestMeta } from './auth-deps'
-import { storeEmailLink } from './email-links'
+import { type LinkRequest, storeEmailLink } from './email-links'
 import { deleteOneTimeTokens } from './one-time-tokens.repository'
 import { hashPassword, passwordProblem } from './password'
 import type { SessionTokens } from './session-tokens'
@@ -50,11 +50,12 @@ export async function signUp(
 
 /**
  * With confirmation on, every answer looks the same (a pending user made up at this moment) and
- * takes the same path up to the mail, which goes out off the request path: nothing tells a new
- * address from a taken one. A new address gets an account; an address that was never confirmed
- * gets the password just chosen, and every earlier link and session of it is void, so whoever
- * owns the mailbox only ever confirms the password of the newest sign-up (ADR 018). A confirmed
- * address is left alone.
+ * costs the same: the limits and the password's hash. Everything that depends on whether the
+ * address has an account (the lookup, the write, its commit, the user count's news, the mail)
+ * runs off the request path, in the mail queue, in order per address (ADR 018). A new address
+ * gets an account; an address that was never confirmed gets the password just chosen, and every
+ * earlier link and session of it is void, so whoever owns the mailbox only ever confirms the
+ * password of the newest sign-up. A confirmed address is left alone.
  */
 async function signUpPendingConfirmation(
   deps: AuthDeps,
@@ -64,8 +65,24 @@ async function signUpPendingConfirmation(
 ) {
   const now = deps.now()
   const encryptedPassword = await hashPassword(input.password)
+  deps.mail.later(
+    'confirmation link',
+    () => storePendingSignUp(deps, input.email, encryptedPassword, { meta, redirectTo, now }),
+    input.email,
+  )
+  return presentPendingUser(randomUUID(), input.email, now)
+}
+
+/** The write of a sign-up awaiting confirmation, and the mail it sends (none when confirmed). */
+async function storePendingSignUp(
+  deps: AuthDeps,
+  email: string,
+  encryptedPassword: string,
+  request: LinkRequest,
+): Promise<OutgoingMail | undefined> {
+  const { now } = request
   const outcome = await writeTransaction(deps.database, async (trx) => {
-    const existing = await findUserByEmail(trx, input.email)
+    const existing = await findUserByEmail(trx, email)
     if (existing && existing.email_confirmed_at !== null) return undefined
     let user: UserRow
     if (existing) {
@@ -74,23 +91,19 @@ async function signUpPendingConfirmation(
       await deleteOneTimeTokens(trx, user.id)
       await deps.sessions.end(trx, { userId: user.id })
     } else {
-      user = newUser(input.email, encryptedPassword, now, false)
+      user = newUser(email, encryptedPassword, now, false)
       await insertUser(trx, user)
     }
-    const mail = await storeEmailLink(trx, deps, user, 'confirmation', meta, redirectTo)
+    const mail = await storeEmailLink(trx, deps.config, user, 'confirmation', request)
     return { created: !existing, mail }
   }).catch((error: unknown) => {
-    // Two sign-ups for one new address at once: the unique index decides; the other one's
-    // password stands and this answer looks like every other.
+    // Another instance's sign-up for the same new address won the unique index: its password
+    // stands, and its mail is the one that goes out.
     if (isUniqueViolation(error)) return undefined
     throw error
   })
-  if (outcome) {
-    if (outcome.created) await deps.changes.publish({ type: 'user-count' })
-    const { mail } = outcome
-    deps.mail.later('confirmation link', async (): Promise<OutgoingMail> => mail)
-  }
-  return presentPendingUser(randomUUID(), input.email, now)
+  if (outcome?.created) await deps.changes.publish({ type: 'user-count' })
+  return outcome?.mail
 }
 
 function newUser(email: string, encryptedPassword: string, now: number, confirmed: boolean) {

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   followLink,
   fragmentOf,
   GOOD_PASSWORD,
   latestMail,
+  recover as recoverFor,
   signIn,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const UPLINK = '203.0.113.7'
 const ELSEWHERE = '198.51.100.20'
@@ -18,27 +19,23 @@ const WRONG = 'not the right passphrase'
 // with a real listening server in server/reliability/festival-nat.test.ts.
 describe('per-address limits: a declared uplink gets the crowd budget, other addresses one client’s', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        RATE_LIMIT: 'on',
-        WIFI_UPLINK_ADDRESSES: `${UPLINK}, 192.0.2.0/24`,
-        RATE_LIMIT_SIGNUP_PER_IP: '3',
-        RATE_LIMIT_SIGNUP_PER_UPLINK: '8',
-        RATE_LIMIT_SIGNIN_PER_IP: '3',
-        RATE_LIMIT_SIGNIN_PER_UPLINK: '12',
-        RATE_LIMIT_RECOVER_PER_IP: '2',
-        RATE_LIMIT_RECOVER_PER_UPLINK: '4',
-        RATE_LIMIT_VERIFY_PER_IP: '2',
-        RATE_LIMIT_VERIFY_PER_UPLINK: '4',
-        RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
-        RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
-      },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    {
+      RATE_LIMIT: 'on',
+      WIFI_UPLINK_ADDRESSES: `${UPLINK}, 192.0.2.0/24`,
+      RATE_LIMIT_SIGNUP_PER_IP: '3',
+      RATE_LIMIT_SIGNUP_PER_UPLINK: '8',
+      RATE_LIMIT_SIGNIN_PER_IP: '3',
+      RATE_LIMIT_SIGNIN_PER_UPLINK: '12',
+      RATE_LIMIT_RECOVER_PER_IP: '2',
+      RATE_LIMIT_RECOVER_PER_UPLINK: '4',
+      RATE_LIMIT_VERIFY_PER_IP: '2',
+      RATE_LIMIT_VERIFY_PER_UPLINK: '4',
+      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '5',
+    },
+    { now: clock.now },
+  )
   // Every test starts in a window of its own.
   beforeEach(() => clock.advance(300_000))
 
@@ -126,13 +123,7 @@ describe('per-address limits: a declared uplink gets the crowd budget, other add
   })
 
   it('recovery and e-mail links: the uplink budget behind the declared address', async () => {
-    const recover = (ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/auth/v1/recover',
-        payload: { email: uniqueEmail() },
-        remoteAddress: ip,
-      })
+    const recover = (ip: string) => recoverFor(t, uniqueEmail(), ip)
     expect(await statuses(5, () => recover(UPLINK))).toEqual([200, 200, 200, 200, 429])
     expect(await statuses(3, () => recover(ELSEWHERE))).toEqual([200, 200, 429])
     const follow = (ip: string) =>

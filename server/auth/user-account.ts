@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from './password'
 import { proveReauthentication, useProof } from './reauthentication'
 import { weakPasswordError } from './sign-up'
 import { presentUser } from './user.presenter'
-import { findUserById, updatePasswordHash } from './users.repository'
+import { deleteUser, findUserById, updatePasswordHash } from './users.repository'
 
 /**
  * `PUT /user`: sets a new password (after recovery, say), given a recent sign-in or a mailed code,
@@ -56,4 +56,18 @@ export async function logout(
       ? { sessionId: caller.sessionId }
       : { userId: caller.id, exceptSessionId: scope === 'others' ? caller.sessionId : undefined }
   await writeTransaction(deps.database, (trx) => deps.sessions.end(trx, filter))
+}
+
+/**
+ * Deletes an account and everything that hangs off it (ON DELETE CASCADE). Its sessions end
+ * first, through `Sessions.end`, so every instance stops trusting them at once: the cascade alone
+ * would leave them trusted for up to a minute on SQLite (ADR 021). False when there was none.
+ */
+export async function deleteAccount(deps: AuthDeps, userId: string): Promise<boolean> {
+  const deleted = await writeTransaction(deps.database, async (trx) => {
+    await deps.sessions.end(trx, { userId })
+    return deleteUser(trx, userId)
+  })
+  if (deleted) await deps.changes.publish({ type: 'user-count' })
+  return deleted
 }

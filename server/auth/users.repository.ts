@@ -22,6 +22,22 @@ export async function insertUser(trx: WriteHandle, user: UserRow): Promise<void>
     .execute()
 }
 
+/**
+ * The only DELETE of users, and the user counter's decrement. Deleting a user deletes their
+ * sessions too (ON DELETE CASCADE), unannounced, so only `deleteAccount` calls it, after ending
+ * them through `Sessions.end` (a test holds both). False when there was no such user.
+ */
+export async function deleteUser(trx: WriteHandle, id: string): Promise<boolean> {
+  const deleted = await trx.deleteFrom('users').where('id', '=', id).returning('id').execute()
+  if (deleted.length === 0) return false
+  await trx
+    .updateTable('counters')
+    .set({ value: sql`value - 1` })
+    .where('name', '=', 'users')
+    .execute()
+  return true
+}
+
 export async function markEmailConfirmed(trx: WriteHandle, id: string, now: number) {
   await trx
     .updateTable('users')

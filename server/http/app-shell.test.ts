@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/test-app'
 
 describe('the HTTP shell', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { BODY_LIMIT_BYTES: '2048' },
-      {
-        // A route that accepts a body, so the size limit and JSON parsing can be exercised.
-        extend: (app) =>
-          app.post('/api/test-echo', async (request) => ({ received: request.body })),
-      },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    { BODY_LIMIT_BYTES: '2048' },
+    {
+      // A route that accepts a body, so the size limit and JSON parsing can be exercised.
+      extend: (app) => app.post('/api/test-echo', async (request) => ({ received: request.body })),
+    },
+  )
 
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { rawExchange } from '../test/raw-http'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { securityHeaders } from './security-headers'
 
 /** The header lines of a raw answer, names in lower case. */
@@ -17,13 +17,11 @@ function headersOf(received: string): Map<string, string> {
 
 // Node answers these before Fastify (and so before any hook) sees a request.
 describe('answers on the raw socket (400, 408, 431)', () => {
-  let t: TestApp
   let port: number
+  const t = useTestApp({ HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '600' })
   beforeAll(async () => {
-    t = await createTestApp({ HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '600' })
     port = Number(new URL(await t.listen()).port)
   })
-  afterAll(() => t.close())
 
   it('carry the same security headers as every other answer of the app', async () => {
     const expected = securityHeaders().map(([name, value]) => [name.toLowerCase(), value] as const)

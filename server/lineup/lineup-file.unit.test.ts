@@ -163,6 +163,8 @@ describe('CSV lineup files', () => {
       'Backwards,Main,2026-07-10,2026-07-10T20:00:00Z,2026-07-10T19:00:00Z',
     ].join('\n')
     expect(problemsOf(csv, 'csv')).toEqual([
+      // A name is one line of text (ADR 023): the quoted line break is refused, on its own line.
+      { line: 3, message: "name: contains characters that aren't allowed" },
       { line: 3, message: 'stage: is required' },
       {
         line: 6,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LINEUP_TEXT_ATTACKS } from '../../shared/lineup/lineup-text-attacks.rows'
 import { withoutKeys } from '../test/lineup-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { importLineupFile } from './lineup-import'
@@ -132,6 +133,29 @@ describe('importing a lineup file', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag)
     expect(after.json().lastUpdated).toBe('2026-07-01T11:00:00.000Z')
     expect(after.json().data.map((set: { name: string }) => set.name)).toContain('Surprise Guest')
+  })
+
+  it('refuses names and stages that break the text rules, each with its line (ADR 023)', async () => {
+    const before = await lineup()
+    const sets = LINEUP_TEXT_ATTACKS.map(([, text]) => ({
+      name: text,
+      stage: text,
+      date: '2026-07-10',
+    }))
+    // One set a line, after the opening bracket on line 1.
+    const text = `[\n${sets.map((set) => JSON.stringify(set)).join(',\n')}\n]`
+    const outcome = await importLineupFile(t.database, file('hostile.json', text), {
+      clock,
+      now: JULY_1,
+    })
+    expect(outcome).toEqual({
+      ok: false,
+      problems: LINEUP_TEXT_ATTACKS.flatMap(([, , problem], i) => [
+        { line: i + 2, message: `name: ${problem}` },
+        { line: i + 2, message: `stage: ${problem}` },
+      ]),
+    })
+    expect(await lineup()).toEqual(before)
   })
 
   it('refuses a file over 2 MiB from its size, before reading it, and keeps the lineup', async () => {

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { LINEUP_TEXT_ATTACKS } from '../../shared/lineup/lineup-text-attacks.rows'
 import { json, startFakeUpstream } from '../test/fake-upstream'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { createLineupPoller, type LineupPollerOptions } from './lineup-poller'
@@ -145,6 +146,24 @@ describe('the lineup poller against a hostile upstream', () => {
     expect(await poller().pollOnce()).toBe('invalid')
     expect(lastWarning()?.[0]).toMatchObject({
       problems: ['line 1: more than 50000 values; a lineup is at most 2000 sets of a few fields'],
+    })
+  })
+
+  it('refuses names and stages that break the text rules, and serves the last good lineup', async () => {
+    upstream.answer(
+      json(
+        LINEUP_TEXT_ATTACKS.map(([, text]) => ({ name: text, stage: text, date: '2026-07-10' })),
+      ),
+    )
+    expect(await poller().pollOnce()).toBe('invalid')
+    // The log names the first 10 problems and counts them all.
+    expect(lastWarning()?.[0]).toEqual({
+      upstream: upstream.url,
+      problemCount: 2 * LINEUP_TEXT_ATTACKS.length,
+      problems: LINEUP_TEXT_ATTACKS.flatMap(([, , problem]) => [
+        `line 1: name: ${problem}`,
+        `line 1: stage: ${problem}`,
+      ]).slice(0, 10),
     })
   })
 

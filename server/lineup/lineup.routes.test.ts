@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LineupResponseSchema } from '../../shared/lineup/lineup.schema'
 import { groupByDate, groupByStage } from '../../shared/lineup/lineup-grouping'
 import { buildApp } from '../app'
 import { writeTransaction } from '../db/database'
 import { createFakeClock } from '../test/fake-clock'
 import { withoutKeys } from '../test/lineup-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestApp, useTestApp } from '../test/test-app'
 import { saveLineup } from './lineup.repository'
 import { LINEUP_ETAG_MAX_AGE_MS } from './lineup.service'
 
@@ -15,11 +15,7 @@ const newLineup = [{ name: 'Only Act', stage: 'Main Stage', date: '2026-07-10' }
 
 describe('GET /api/lineup', () => {
   const clock = createFakeClock(STARTED_AT)
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({}, { now: clock.now })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({}, { now: clock.now })
 
   it('serves the demo festival to anyone, signed in or not, in the spec envelope', async () => {
     const response = await t.app.inject('/api/lineup')
@@ -93,11 +89,7 @@ describe('GET /api/lineup', () => {
 })
 
 describe('GET /api/lineup when it cannot answer', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = useTestApp()
 
   it('answers 503 in the envelope while no lineup is stored', async () => {
     await t.database.db.deleteFrom('lineup_snapshots').execute()

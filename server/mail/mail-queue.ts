@@ -7,6 +7,13 @@ const CONCURRENCY = 4
 
 type MailJob = () => Promise<OutgoingMail | undefined>
 
+interface QueuedJob {
+  label: string
+  job: MailJob
+  /** Jobs with the same key run one after another, in the order they were queued. */
+  key: string | undefined
+}
+
 /**
  * Mail work done off the request path: an answer never waits for the database work and delivery
  * behind a mail, so its timing cannot tell whether an address has an account (issue 15). A job
@@ -15,7 +22,9 @@ type MailJob = () => Promise<OutgoingMail | undefined>
  * at that moment, and the person asks again.
  */
 export class MailQueue {
-  private readonly waiting: Array<{ label: string; job: MailJob }> = []
+  private readonly waiting: QueuedJob[] = []
+  // Per key, the end of the last job started (its mail sent or failed).
+  private readonly tails = new Map<string, Promise<void>>()
   private running = 0
   private idleWaiters: Array<() => void> = []
 
@@ -24,9 +33,13 @@ export class MailQueue {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Queues a job; returns at once. */
-  later(label: string, job: MailJob): void {
-    this.waiting.push({ label, job })
+  /**
+   * Queues a job; returns at once. Jobs given the same `key` (an e-mail address) run and send in
+   * the order they were queued, so the newest mail an address receives carries the link that is
+   * still valid, and the last sign-up's password is the one stored (ADR 018).
+   */
+  later(label: string, job: MailJob, key?: string): void {
+    this.waiting.push({ label, job, key })
     this.pump()
   }
 
@@ -40,7 +53,7 @@ export class MailQueue {
     while (this.running < CONCURRENCY && this.waiting.length > 0) {
       const next = this.waiting.shift()!
       this.running += 1
-      void this.runJob(next.label, next.job).finally(() => {
+      void this.runJob(next).finally(() => {
         this.running -= 1
         this.pump()
         if (this.running === 0 && this.waiting.length === 0) {
@@ -50,12 +63,23 @@ export class MailQueue {
     }
   }
 
-  private async runJob(label: string, job: MailJob): Promise<void> {
+  private async runJob({ label, job, key }: QueuedJob): Promise<void> {
+    // Started in queue order, so the tail found here is the previous job of this key.
+    const previous = key === undefined ? undefined : this.tails.get(key)
+    let release = () => {}
+    const tail = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    if (key !== undefined) this.tails.set(key, tail)
     try {
+      await previous
       const mail = await job()
       if (mail) await this.mailer.send(mail)
     } catch (error) {
       this.log.error({ err: error, job: label }, 'mail job failed')
+    } finally {
+      release()
+      if (key !== undefined && this.tails.get(key) === tail) this.tails.delete(key)
     }
   }
 }

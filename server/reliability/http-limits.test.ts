@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelopeSchema } from '../../shared/api/error-envelope'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, uniqueEmail } from '../test/auth-helpers'
 import { eventually, LiveTestClient } from '../test/live-test-client'
 import { rawExchange } from '../test/raw-http'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe, LUNA as vibe } from '../test/vibe-helpers'
 
 const BODY_LIMIT = 2048
@@ -17,25 +17,23 @@ const LIVE_BURST = 12
 
 // Limits a single client runs into: body size, slow sending, live connections per address.
 describe('limits on what one client can hold', () => {
-  let t: TestApp
   let url: string
   let port: number
   let user: SignedUpUser
   let vibeId: string
+  const t = useTestApp({
+    BODY_LIMIT_BYTES: String(BODY_LIMIT),
+    HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    LIVE_MAX_CONNECTIONS_PER_IP: String(LIVE_LIMIT),
+  })
   beforeAll(async () => {
-    t = await createTestApp({
-      BODY_LIMIT_BYTES: String(BODY_LIMIT),
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      LIVE_MAX_CONNECTIONS_PER_IP: String(LIVE_LIMIT),
-    })
     url = await t.listen()
     port = Number(new URL(url).port)
     const mine = await signUpWithVibe(t, vibe)
     user = mine.user
     vibeId = mine.vibe.id
   })
-  afterAll(() => t.close())
 
   const bodyEndpoints = () => [
     { method: 'POST', path: '/api/vibes' },

@@ -61,6 +61,38 @@ export const signIn = (t: TestApp, email: string, password = GOOD_PASSWORD, ip?:
     ...(ip ? { remoteAddress: ip } : {}),
   })
 
+/** `grant_type=refresh_token` with `refreshToken`. */
+export const refresh = (t: Pick<TestApp, 'app'>, refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=refresh_token',
+    payload: { refresh_token: refreshToken },
+  })
+
+/** `POST /recover` for `email`, from `ip` when given. */
+export const recover = (t: Pick<TestApp, 'app'>, email: string, ip?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/recover',
+    payload: { email },
+    ...(ip ? { remoteAddress: ip } : {}),
+  })
+
+/** `POST /logout` of the session behind `accessToken`, in `scope`. */
+export const logout = (t: Pick<TestApp, 'app'>, accessToken: string, scope = 'local') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/auth/v1/logout?scope=${scope}`,
+    headers: bearer(accessToken),
+  })
+
+/** `PUT /user` (a new password, a nonce) as the holder of `accessToken`. */
+export const updateUser = (
+  t: Pick<TestApp, 'app'>,
+  accessToken: string,
+  payload: Record<string, string>,
+) => t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: bearer(accessToken), payload })
+
 /** Opens an e-mail link as the browser would, without following its redirect. */
 export const followLink = (t: TestApp, link: string) => {
   const url = new URL(link)

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app'
 import { type Config, loadConfig } from '../config/config'
 import type { AppDatabase } from '../db/database'
@@ -19,15 +20,17 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export interface TestAppOptions {
+  now?: () => number
+  extend?: (app: FastifyInstance) => void
+  logStream?: { write(line: string): void }
+  onRoute?: (route: RouteOptions) => void
+}
+
 /** Builds the real app on a fresh database. `env` overrides configuration variables. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: {
-    now?: () => number
-    extend?: (app: FastifyInstance) => void
-    logStream?: { write(line: string): void }
-    onRoute?: (route: RouteOptions) => void
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase()
   const outbox = mkdtempSync(join(tmpdir(), 'vibeconnect-outbox-'))
@@ -67,5 +70,43 @@ export async function createTestApp(
       await testDatabase.drop()
       rmSync(outbox, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The app of a `describe` block: built before its tests (`beforeAll`), closed after them
+ * (`afterAll`). Use it inside tests and hooks; it is not there yet while the block is collected.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): TestApp {
+  let built: TestApp | undefined
+  beforeAll(async () => {
+    built = await createTestApp(env, options)
+  })
+  afterAll(() => built?.close())
+  const current = () => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it in tests and hooks')
+    return built
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get database() {
+      return current().database
+    },
+    get config() {
+      return current().config
+    },
+    get testDatabase() {
+      return current().testDatabase
+    },
+    get outbox() {
+      return current().outbox
+    },
+    listen: () => current().listen(),
+    close: () => current().close(),
   }
 }

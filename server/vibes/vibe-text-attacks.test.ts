@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { LEGIT_TEXTS, TEXT_ATTACKS, VALID_VIBE } from '../../shared/vibes/vibe-text-attacks.rows'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // The security review's text attacks (issue 15, items 6 and 7) over HTTP, on each database:
 // lone surrogates reached SQLite as invalid UTF-8, invisible names and piled-up accents were
 // stored as they came.
 describe('vibe text attacks', () => {
-  let t: TestApp
   let owner: SignedUpUser
   let vibeId: string
+  const t = useTestApp()
   beforeAll(async () => {
-    t = await createTestApp()
     owner = await signUpUser(t)
     const created = await t.app.inject({
       method: 'POST',
@@ -21,7 +20,6 @@ describe('vibe text attacks', () => {
     })
     vibeId = created.json().vibe.id
   })
-  afterAll(() => t.close())
 
   const allVibes = () => t.database.db.selectFrom('vibes').selectAll().execute()
 

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { LUNA as body, signUpWithVibe } from '../test/vibe-helpers'
 
 describe('vibes API without a valid session', () => {
-  let t: TestApp
   let user: SignedUpUser
   let vibeId: string
+  const t = useTestApp()
   beforeAll(async () => {
-    t = await createTestApp()
     const mine = await signUpWithVibe(t, body)
     user = mine.user
     vibeId = mine.vibe.id
   })
-  afterAll(() => t.close())
 
   const endpoints = () => [
     { method: 'GET' as const, url: '/api/vibes' },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe, LUNA as valid } from '../test/vibe-helpers'
 
 // Each case: the body sent, and the message expected for each named field.
@@ -58,16 +58,14 @@ const invalidBodies: { name: string; body: unknown; details: Record<string, stri
 ]
 
 describe('vibe input validation', () => {
-  let t: TestApp
   let user: SignedUpUser
   let existingId: string
+  const t = useTestApp()
   beforeAll(async () => {
-    t = await createTestApp()
     const mine = await signUpWithVibe(t, valid)
     user = mine.user
     existingId = mine.vibe.id
   })
-  afterAll(() => t.close())
 
   const allVibes = () => t.database.db.selectFrom('vibes').selectAll().execute()
 

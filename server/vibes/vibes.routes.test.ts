@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { postVibe, signUpWithVibe } from '../test/vibe-helpers'
 
 const luna = { username: 'Luna', emoji: '🎉', status: 'Front row for the headliner!' }
 
 describe('vibes API', () => {
   const clock = createFakeClock(Date.parse('2026-07-10T12:00:00.000Z'))
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({}, { now: clock.now })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({}, { now: clock.now })
 
   const create = (user: SignedUpUser, payload: object = luna) =>
     t.app.inject({ method: 'POST', url: '/api/vibes', headers: bearer(user.accessToken), payload })

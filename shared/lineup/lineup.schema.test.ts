@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LineupFileRowSchema, LineupItemSchema } from './lineup.schema'
+import { LINEUP_TEXT_ATTACKS } from './lineup-text-attacks.rows'
 
 const messages = (input: unknown) => {
   const result = LineupFileRowSchema.safeParse(input)
@@ -57,7 +58,37 @@ describe('LineupFileRowSchema', () => {
   })
 })
 
+describe('the text rules for names and stages (ADR 023)', () => {
+  it.each(LINEUP_TEXT_ATTACKS)('refuses %s', (_label, text, problem) => {
+    expect(messages({ name: text, stage: text, date: '2026-07-10' })).toEqual([
+      `name: ${problem}`,
+      `stage: ${problem}`,
+    ])
+  })
+
+  it('keeps what people write: accents, other scripts, emoji and flags', () => {
+    for (const name of [
+      'Zoë & the Rāgas',
+      'Tiếng Việt',
+      'ชาวไทย',
+      'कार्त्स्न्यं',
+      '한국어 🎉🇳🇱',
+      'DJ 👩‍👩‍👧‍👦',
+    ]) {
+      expect(messages({ name, stage: name, date: '2026-07-10' })).toEqual([])
+    }
+  })
+})
+
 describe('LineupItemSchema', () => {
+  it('serves a lineup stored before the text rules, whatever its names hold', () => {
+    for (const [, text] of LINEUP_TEXT_ATTACKS) {
+      expect(
+        LineupItemSchema.safeParse({ name: text, stage: text, date: '2026-07-10' }).success,
+      ).toBe(true)
+    }
+  })
+
   it('requires the festival date', () => {
     expect(LineupItemSchema.safeParse({ name: 'A', stage: 'B' }).success).toBe(false)
     expect(LineupItemSchema.safeParse({ name: 'A', stage: 'B', date: '2026-07-10' }).success).toBe(

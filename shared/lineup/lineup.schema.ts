@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ONE_LINE_TEXT_RULES } from '../text/text-rules'
 
 export const LINEUP_NAME_MAX_LENGTH = 100
 export const LINEUP_STAGE_MAX_LENGTH = 60
@@ -9,8 +10,17 @@ const requiredText = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
-    .min(1, 'is required')
+    .min(1, { message: 'is required', abort: true })
     .max(max, `must be at most ${max} characters`)
+
+// An artist's name or a stage as it comes in (an upstream, an import file): also the one-line text
+// rules of every text field (ADR 023), so nobody can store broken, invisible or piled-up text.
+// The answer's schema does not apply them: a lineup stored before them is still served.
+const incomingText = (max: number) =>
+  ONE_LINE_TEXT_RULES.reduce(
+    (text, rule) => text.refine(rule.holds, rule.problem),
+    requiredText(max),
+  )
 
 /** A festival day, the calendar date the organiser files a set under (YYYY-MM-DD). */
 export const FestivalDateSchema = z.iso.date({ error: 'must be a date such as 2026-07-10' })
@@ -88,8 +98,8 @@ export const LineupFileRowSchema = z
   .object({
     // A spreadsheet's or a JSON file's numeric ids are ids too.
     id: optional(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), SetIdSchema)),
-    name: z.preprocess(blankAsMissing, requiredText(LINEUP_NAME_MAX_LENGTH)),
-    stage: z.preprocess(blankAsMissing, requiredText(LINEUP_STAGE_MAX_LENGTH)),
+    name: z.preprocess(blankAsMissing, incomingText(LINEUP_NAME_MAX_LENGTH)),
+    stage: z.preprocess(blankAsMissing, incomingText(LINEUP_STAGE_MAX_LENGTH)),
     date: optional(FestivalDateSchema),
     start: optional(SetTimeSchema),
     end: optional(SetTimeSchema),

@@ -1,17 +1,7 @@
 import * as z from 'zod/mini'
-import {
-  CHARACTER_MAX_MARKS,
-  hasEmoji,
-  hasLoneSurrogate,
-  isBlank,
-  mostMarksOnOneCharacter,
-} from '../text/code-points'
-import {
-  CHARACTER_MAX_CODE_POINTS,
-  countGraphemes,
-  hasForbiddenCharacters,
-  mostCodePointsInOneCharacter,
-} from '../text/graphemes'
+import { hasEmoji } from '../text/code-points'
+import { countGraphemes } from '../text/graphemes'
+import { ONE_LINE_TEXT_RULES } from '../text/text-rules'
 import { EMOJI_MAX_LENGTH, STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from './vibe-limits'
 
 // A vibe's fields, the one schema the server validates and the forms use. Written in zod/mini:
@@ -30,20 +20,7 @@ const textField = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).check(
     z.maxLength(max * CODE_UNITS_PER_CHARACTER, `${label} is too long`),
     z.trim(),
-    z.refine((value: string) => !hasLoneSurrogate(value), `${label} contains a broken character`),
-    z.refine((value: string) => !isBlank(value), `${label} can't be blank`),
-    z.refine(
-      (value: string) => !hasForbiddenCharacters(value),
-      `${label} contains characters that aren't allowed`,
-    ),
-    z.refine(
-      (value: string) => mostMarksOnOneCharacter(value) <= CHARACTER_MAX_MARKS,
-      `${label} has too many accents on one character`,
-    ),
-    z.refine(
-      (value: string) => mostCodePointsInOneCharacter(value) <= CHARACTER_MAX_CODE_POINTS,
-      `${label} has a character made of too many parts`,
-    ),
+    ...ONE_LINE_TEXT_RULES.map((rule) => z.refine<string>(rule.holds, `${label} ${rule.problem}`)),
     z.refine(
       (value: string) => countGraphemes(value) <= max,
       `${label} can be at most ${max} characters`,

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { LabeledInput } from '../../components/LabeledInput'
 import { type AuthMode, requestPasswordReset, submitCredentials } from './auth-actions'
 
 /** E-mail and password, with the sign-in / sign-up toggle and a way back in for the forgetful. */
@@ -7,8 +8,6 @@ export function AuthForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const emailId = useId()
-  const passwordId = useId()
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -35,37 +34,25 @@ export function AuthForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy}>
-      <div>
-        <label htmlFor={emailId} className="label">
-          E-mail
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          className="field"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <LabeledInput
+        label="E-mail"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       {mode !== 'reset' && (
-        <div>
-          <label htmlFor={passwordId} className="label">
-            Password
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            className="field"
-            required
-            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <LabeledInput
+          label="Password"
+          type="password"
+          required
+          autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       )}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {submitLabel}

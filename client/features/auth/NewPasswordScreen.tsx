@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { LabeledInput } from '../../components/LabeledInput'
 import { setNewPassword } from './auth-actions'
 
 /**
@@ -10,7 +11,6 @@ export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('')
   const [codeSent, setCodeSent] = useState(false)
   const [busy, setBusy] = useState(false)
-  const passwordId = useId()
   const codeId = useId()
   const codeHintId = useId()
 
@@ -28,20 +28,14 @@ export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
       <form onSubmit={onSubmit} className="card space-y-4" aria-busy={busy}>
         <h1 className="text-2xl font-bold">Choose a new password</h1>
         <p className="text-sm text-zinc-300">At least 8 characters, and not a common one.</p>
-        <div>
-          <label htmlFor={passwordId} className="label">
-            New password
-          </label>
-          <input
-            id={passwordId}
-            type="password"
-            className="field"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <LabeledInput
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         {codeSent && (
           <div>
             <label htmlFor={codeId} className="label">

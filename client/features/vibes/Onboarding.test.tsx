@@ -1,18 +1,11 @@
 import { screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { aVibe } from '../../test/fixtures'
 import { fakeServer, renderWithApp } from '../../test/render'
 import { Onboarding } from './Onboarding'
 
-const created = {
-  id: 'v1',
-  userId: 'u1',
-  username: 'Luna',
-  emoji: '🎉',
-  status: 'Front row',
-  createdAt: '2026-07-10T12:00:00.000Z',
-  updatedAt: '2026-07-10T12:00:00.000Z',
-}
+const created = aVibe()
 
 /** Types a username and a status as given, then presses Join. */
 async function join(user: UserEvent, username: string, status: string) {

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { countGraphemes } from '../../../shared/text/graphemes'
 import { STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../shared/vibes/vibe-limits'
 import { CharacterCount } from '../../components/CharacterCount'
+import { LabeledInput } from '../../components/LabeledInput'
 import { EmojiPicker } from './emoji/EmojiPicker'
 import { limitFieldText, type VibeFormValues } from './vibe-form'
 
@@ -14,7 +15,6 @@ interface VibeFieldsProps {
 
 /** The emoji, username and status inputs shared by onboarding and the update modal. */
 export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
-  const usernameId = useId()
   const statusId = useId()
   const counterId = useId()
   const set = (field: keyof VibeFormValues, value: string) =>
@@ -23,21 +23,15 @@ export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
   return (
     <div className="flex flex-col gap-5">
       <EmojiPicker value={values.emoji} onChange={(emoji) => set('emoji', emoji)} />
-      <div>
-        <label htmlFor={usernameId} className="label">
-          Username
-        </label>
-        <input
-          id={usernameId}
-          className="field"
-          value={values.username}
-          autoComplete="nickname"
-          placeholder="e.g. BassDropBella"
-          onChange={(event) =>
-            set('username', limitFieldText(event.target.value, USERNAME_MAX_LENGTH))
-          }
-        />
-      </div>
+      <LabeledInput
+        label="Username"
+        value={values.username}
+        autoComplete="nickname"
+        placeholder="e.g. BassDropBella"
+        onChange={(event) =>
+          set('username', limitFieldText(event.target.value, USERNAME_MAX_LENGTH))
+        }
+      />
       <div>
         <label htmlFor={statusId} className="label">
           {statusLabel}

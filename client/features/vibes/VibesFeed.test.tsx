@@ -1,19 +1,20 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { aVibe } from '../../test/fixtures'
 import { fakeServer, renderWithApp } from '../../test/render'
 import type { LiveStatus } from './live/live-connection'
 import { VibesFeed } from './VibesFeed'
 
-const vibe = (n: number): Vibe => ({
-  id: `v${n}`,
-  userId: `u${n}`,
-  username: `Fan${n}`,
-  emoji: '🎉',
-  status: `Status ${n}`,
-  createdAt: '2026-07-10T20:00:00.000Z',
-  updatedAt: '2026-07-10T20:00:00.000Z',
-})
+const vibe = (n: number): Vibe =>
+  aVibe({
+    id: `v${n}`,
+    userId: `u${n}`,
+    username: `Fan${n}`,
+    status: `Status ${n}`,
+    createdAt: '2026-07-10T20:00:00.000Z',
+    updatedAt: '2026-07-10T20:00:00.000Z',
+  })
 
 /** A server whose feed and count grow by one at every request; counts the requests of each. */
 function growingServer() {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { vibeWithId as vibe } from '../../test/fixtures'
 import { type FeedData, insertVibe, keepFirstPage, removeVibe, replaceVibe } from './feed-cache'
-
-const vibe = (id: string, overrides: Partial<Vibe> = {}): Vibe => ({
-  id,
-  userId: `user-${id}`,
-  username: `fan ${id}`,
-  emoji: '🎉',
-  status: `status ${id}`,
-  createdAt: '2025-07-19T20:00:00.000Z',
-  updatedAt: '2025-07-19T20:00:00.000Z',
-  ...overrides,
-})
 
 const feed = (...pages: string[][]): FeedData => ({
   pages: pages.map((ids, index) => ({

@@ -1,21 +1,12 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FeedPage, Vibe } from '../../../../shared/vibes/vibe.schema'
+import { vibeWithId as vibe } from '../../../test/fixtures'
 import type { FeedData } from '../feed-cache'
 import { vibesKeys } from '../vibes.keys'
 import { createLiveCacheSync } from './live-cache-sync'
 
 const ME = 'user-me'
-const vibe = (id: string, overrides: Partial<Vibe> = {}): Vibe => ({
-  id,
-  userId: `user-${id}`,
-  username: `fan ${id}`,
-  emoji: '🎉',
-  status: `status ${id}`,
-  createdAt: '2025-07-19T20:00:00.000Z',
-  updatedAt: '2025-07-19T20:00:00.000Z',
-  ...overrides,
-})
 const page = (...vibes: Vibe[]): FeedPage => ({ vibes, nextCursor: null })
 
 let queryClient: QueryClient
