@@ -5,6 +5,7 @@ import type { ChangeBus } from './events/change-bus'
 import type { GameService } from './game/game.service'
 import type { LineupService } from './lineup/lineup.service'
 import type { LiveHub } from './live/live-hub'
+import type { SafetyService } from './safety/safety.service'
 import type { ScheduleService } from './schedule/schedule.service'
 import type { UserCountService } from './users/user-count.service'
 import type { VibesService } from './vibes/vibes.service'
@@ -29,6 +30,8 @@ export interface AppContext {
   lineup: LineupService
   /** My schedule: stars, programme changes, my crew's picks, my calendar (docs/companion.md). */
   schedule: ScheduleService
+  /** Reports, moderation, suspensions, the word list and the audit log (docs/safety.md). */
+  safety: SafetyService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

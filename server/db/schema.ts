@@ -219,7 +219,8 @@ export interface UserRolesTable {
 export interface VibeReportsTable {
   vibe_id: string
   reporter_id: string
-  reason: string
+  /** One of REPORT_REASONS (shared/safety/report-input.schema.ts). */
+  reason: 'harassment' | 'hate' | 'drugs' | 'spam' | 'impersonation' | 'other'
   note: string | null
   created_at: number
   /** When a moderator acted on the vibe. */
