@@ -27,6 +27,20 @@ export async function setRole(
   expect(outcome).toBeDefined()
 }
 
+/** `PATCH /api/vibes/:id` as `user`. */
+export const patchVibe = (
+  t: Pick<TestApp, 'app'>,
+  user: Pick<SignedUpUser, 'accessToken'>,
+  id: string,
+  body: object,
+) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/vibes/${id}`,
+    headers: bearer(user.accessToken),
+    payload: body,
+  })
+
 /** `POST /api/vibes/:id/reports` as `user`. */
 export const reportVibe = (
   t: Pick<TestApp, 'app'>,

@@ -11,7 +11,7 @@ export const RemoveVibeInputSchema = z.strictObject({ reason })
 export type RemoveVibeInput = z.infer<typeof RemoveVibeInputSchema>
 
 /** `POST /api/moderation/vibes/:id/restore`: a reason is optional (for the audit log). */
-export const RestoreVibeInputSchema = z.optional(z.strictObject({ reason: z.optional(reason) }))
+export const RestoreVibeInputSchema = z.nullish(z.strictObject({ reason: z.optional(reason) }))
 export type RestoreVibeInput = z.infer<typeof RestoreVibeInputSchema>
 
 /** `POST /api/moderation/users/:id/suspend`. */
@@ -28,5 +28,5 @@ export const SuspendInputSchema = z.strictObject({
 export type SuspendInput = z.infer<typeof SuspendInputSchema>
 
 /** `POST /api/moderation/users/:id/lift-suspension`: a reason is optional. */
-export const LiftSuspensionInputSchema = z.optional(z.strictObject({ reason: z.optional(reason) }))
+export const LiftSuspensionInputSchema = z.nullish(z.strictObject({ reason: z.optional(reason) }))
 export type LiftSuspensionInput = z.infer<typeof LiftSuspensionInputSchema>
