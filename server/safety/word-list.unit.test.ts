@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../config/config'
 import { DEFAULT_WORDS } from './default-words'
@@ -133,5 +134,34 @@ describe('username keys (impersonation)', () => {
   it('folds case, accents and look-alikes to letters and digits only', () => {
     expect(foldText('Lïvé_Ålice!')).toBe(foldText('livealice'))
     expect(foldText('🎉 ...')).toBe('')
+  })
+})
+
+describe('the word list and username keys under random text', () => {
+  it('never throws, and finds a listed word standing alone whatever is around it', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        fc.string({ maxLength: 40 }),
+        (before, after) => {
+          expect(words.find(`${before} cocaine ${after}`)).toBeDefined()
+          expect(() => words.find(before + after)).not.toThrow()
+        },
+      ),
+    )
+  })
+
+  it('a name keys alike in any case, and with accents, full-width letters or spacing changed', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,15}[A-Za-z]$/), (name) => {
+        const key = usernameKey(name)
+        expect(usernameKey(name.toUpperCase())).toBe(key)
+        expect(usernameKey(name.toLowerCase().replace(/ /g, '_'))).toBe(key)
+        expect(usernameKey(name.replace(/a/g, 'á').replace(/e/g, 'ë'))).toBe(key)
+        expect(
+          usernameKey(name.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))),
+        ).toBe(key)
+      }),
+    )
   })
 })
