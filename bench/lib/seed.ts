@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { generateOpaqueToken, hashOpaqueToken } from '../../server/auth/opaque-token'
 import { hashPassword } from '../../server/auth/password'
 import { type AppDatabase, openDatabase } from '../../server/db/database'
+import { usernameKey } from '../../server/safety/look-alikes'
 
 /** The password of every seeded and API-created bench account. */
 export const BENCH_PASSWORD = 'festival nights are long'
@@ -61,9 +62,6 @@ export class Seeder {
           last_sign_in_at: createdAt,
           created_at: createdAt,
           updated_at: createdAt,
-          moderation: 'visible' as const,
-          moderation_reason: null,
-          username_key: null,
         })
         vibes.push({
           id: randomUUID(),
@@ -75,7 +73,7 @@ export class Seeder {
           updated_at: createdAt,
           moderation: 'visible' as const,
           moderation_reason: null,
-          username_key: null,
+          username_key: usernameKey(`fan${index}`),
         })
       }
       await trx.insertInto('users').values(users).execute()

@@ -92,7 +92,7 @@ describe('SIGKILL during a burst of writes', () => {
     }
     // Creates a vibe for the next account, updates it UPDATES_PER_VIBE times, and moves on; once
     // every account has its vibe, keeps updating the last one.
-    const vibeWriter = async () => {
+    const vibeWriter = async (_: unknown, writer: number) => {
       let writes: VibeWrites | undefined
       let token = ''
       let id = ''
@@ -101,7 +101,7 @@ describe('SIGKILL during a burst of writes', () => {
       for (let n = 0; running; n += 1) {
         if (!writes || (n % (UPDATES_PER_VIBE + 1) === 0 && vibeUsers.length > 0)) {
           token = vibeUsers.pop() ?? token
-          username = `Crash ${n}`
+          username = `Crash ${writer}.${n}`
           const content = { username, emoji: '💥', status: `created ${n}` }
           const answer = await send('POST', '/api/vibes', content, token)
           if (answer.status !== 201) return refused(answer.status)
