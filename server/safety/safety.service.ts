@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ReportInput } from '../../shared/safety/report-input.schema'
 import type { Role } from '../../shared/safety/roles'
-import type {
-  AuditPage,
-  ModerationQueue,
-  QueueItem,
-} from '../../shared/safety/safety-responses.schema'
+import type { AuditPage, ModerationQueue } from '../../shared/safety/safety-responses.schema'
 import type { OwnVibe, VibeInput } from '../../shared/vibes/vibe.schema'
 import type { AuthUser } from '../auth/auth-deps'
 import { type AppDatabase, type WriteHandle, writeTransaction } from '../db/database'
 import { AppError, notFound } from '../http/app-error'
 import type { ModerationChange } from '../vibes/vibes.service'
 import { readAudit, recordAudit, SYSTEM_ACTOR } from './audit-log'
+import { queueItems } from './moderation-queue'
 import {
   countOpenReports,
   deleteSuspension,
@@ -147,36 +144,7 @@ export class SafetyService {
     const reports = await listOpenReports(db, QUEUE_REPORTS_READ)
     const hidden = await listHiddenVibeIds(db, QUEUE_HIDDEN_READ)
     const ids = [...new Set([...hidden, ...reports.map((report) => report.vibe_id)])]
-    const vibes = await this.deps.sources.findVibes(ids)
-    const items: QueueItem[] = []
-    for (const id of ids) {
-      const vibe = vibes.get(id)
-      if (!vibe || vibe.moderation.state === 'removed') continue
-      const open = reports.filter((report) => report.vibe_id === id)
-      const reasons: QueueItem['reasons'] = {}
-      for (const report of open) reasons[report.reason] = (reasons[report.reason] ?? 0) + 1
-      const times = open.map((report) => Number(report.created_at))
-      const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
-      items.push({
-        vibe,
-        openReports: open.length,
-        reasons,
-        reports: open.map((report) => ({
-          reason: report.reason,
-          note: report.note,
-          at: new Date(Number(report.created_at)).toISOString(),
-        })),
-        firstReportedAt: iso(times.length ? Math.min(...times) : undefined),
-        lastReportedAt: iso(times.length ? Math.max(...times) : undefined),
-      })
-    }
-    const hiddenFirst = (item: QueueItem) => (item.vibe.moderation.state === 'hidden' ? 0 : 1)
-    items.sort(
-      (a, b) =>
-        hiddenFirst(a) - hiddenFirst(b) ||
-        b.openReports - a.openReports ||
-        (b.lastReportedAt ?? '').localeCompare(a.lastReportedAt ?? ''),
-    )
+    const items = queueItems(reports, ids, await this.deps.sources.findVibes(ids))
     return { items: items.slice(0, QUEUE_ITEMS) }
   }
 

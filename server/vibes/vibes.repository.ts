@@ -39,6 +39,12 @@ export function findVibeById(db: Kysely<Database>, id: string): Promise<VibeRow 
   return db.selectFrom('vibes').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** These vibes, those that exist (in no order). */
+export function findVibesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<VibeRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db.selectFrom('vibes').selectAll().where('id', 'in', ids).execute()
+}
+
 /** The user's one current vibe (user_id is unique). */
 export function findVibeByUser(db: Kysely<Database>, userId: string): Promise<VibeRow | undefined> {
   return db.selectFrom('vibes').selectAll().where('user_id', '=', userId).executeTakeFirst()

@@ -19,6 +19,7 @@ import { presentOwnVibe, presentVibe } from './vibes.presenter'
 import {
   findVibeById,
   findVibeByUser,
+  findVibesByIds,
   findVibesByUsers,
   findVibesWithoutUsernameKey,
   insertVibe,
@@ -110,12 +111,8 @@ export class VibesService {
 
   /** These vibes as their authors see them, by id (the moderators' queue). */
   async findMany(ids: readonly string[]): Promise<Map<string, OwnVibe>> {
-    const found = new Map<string, OwnVibe>()
-    for (const id of new Set(ids)) {
-      const row = await findVibeById(this.deps.database.db, id)
-      if (row) found.set(id, presentOwnVibe(row))
-    }
-    return found
+    const rows = await findVibesByIds(this.deps.database.db, [...new Set(ids)])
+    return new Map(rows.map((row) => [row.id, presentOwnVibe(row)]))
   }
 
   /** The author of a vibe, or undefined when there is none with this id. */
@@ -234,8 +231,9 @@ export class VibesService {
   private async checkRules(userId: string, input: VibeInput): Promise<void> {
     const { rules } = this.deps
     if (!rules) return
-    rules.checkText(input)
+    // A suspended user hears that first: what they wrote is not the problem.
     await rules.checkWriter(userId)
+    rules.checkText(input)
   }
 
   /**
