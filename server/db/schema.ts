@@ -234,12 +234,6 @@ export interface UserSuspensionsTable {
   created_at: number
 }
 
-export interface UserBlocksTable {
-  blocker_id: string
-  blocked_id: string
-  created_at: number
-}
-
 /** Who an audit-log pseudonym is, while the account exists. */
 export interface AuditPeopleTable {
   pseudonym: string
@@ -288,7 +282,6 @@ export interface Database {
   user_roles: UserRolesTable
   vibe_reports: VibeReportsTable
   user_suspensions: UserSuspensionsTable
-  user_blocks: UserBlocksTable
   audit_people: AuditPeopleTable
   audit_log: AuditLogTable
 }

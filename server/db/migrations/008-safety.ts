@@ -2,8 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter
 
-// Safety and privacy (docs/safety.md): roles, reports, moderation, an append-only audit log,
-// suspensions, blocks; and a look-alike-folded username key against impersonation.
+// Safety (docs/safety.md): roles, reports, moderation, an append-only audit log, suspensions; and a look-alike-folded username key against impersonation.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('user_roles')
@@ -40,18 +39,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('until', 'bigint', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute()
-  await db.schema
-    .createTable('user_blocks')
-    .addColumn('blocker_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('blocked_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('user_blocks_pk', ['blocker_id', 'blocked_id'])
-    .execute()
-  await db.schema
-    .createIndex('user_blocks_blocked')
-    .on('user_blocks')
-    .column('blocked_id')
     .execute()
   // Who a pseudonym of the audit log is, while the account exists: deleting the account deletes
   // this row, and the log keeps the action without the person.
@@ -105,7 +92,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_log').execute()
   if (isPostgres(db)) await sql`drop function if exists audit_log_refuse_change()`.execute(db)
   await db.schema.dropTable('audit_people').execute()
-  await db.schema.dropTable('user_blocks').execute()
   await db.schema.dropTable('user_suspensions').execute()
   await db.schema.dropTable('vibe_reports').execute()
   await db.schema.dropIndex('vibes_username_key').execute()
