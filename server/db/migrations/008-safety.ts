@@ -2,7 +2,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter
 
-// Safety (docs/safety.md): roles, reports, moderation, an append-only audit log, suspensions; and a look-alike-folded username key against impersonation.
+// Safety (docs/safety.md): roles, reports, moderation, an append-only audit log, suspensions;
+// and a look-alike-folded username key against impersonation.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('user_roles')
