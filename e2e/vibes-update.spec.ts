@@ -230,19 +230,20 @@ test.describe('the Update Vibe modal', () => {
     await expect(dialog).toBeVisible()
   })
 
-  for (const [name, size] of [
-    ['modal-phone', { width: 390, height: 844 }],
-    ['modal-desktop', { width: 1280, height: 800 }],
+  // A name each: a username is one person's (issue 22), and the feed's screenshot has BassDropBella.
+  for (const [name, size, username] of [
+    ['modal-phone', { width: 390, height: 844 }, 'SunsetSofia'],
+    ['modal-desktop', { width: 1280, height: 800 }, 'MoonbeamMax'],
   ] as const) {
     test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }) => {
       await page.setViewportSize(size)
       await openMainApp(page, request, baseURL!, {
-        username: 'BassDropBella',
+        username,
         emoji: '😎',
         status: 'Front row for the headliner 🎶',
       })
       await page.getByRole('button', { name: 'Update Vibe' }).click()
-      await expect(dialogOf(page).getByLabel('Username')).toHaveValue('BassDropBella')
+      await expect(dialogOf(page).getByLabel('Username')).toHaveValue(username)
       await hideToasts(page)
       await shoot(page, name)
     })

@@ -21,6 +21,7 @@ await build({
     migrate: 'server/cli/migrate.ts',
     backup: 'server/cli/backup.ts',
     'lineup-import': 'server/cli/lineup-import.ts',
+    'user-role': 'server/cli/user-role.ts',
     // A worker thread's entry must be a file of its own (server/auth/password-hashing.ts).
     'hash-worker': 'server/auth/hash-worker.ts',
   },

@@ -7,6 +7,7 @@ import type { LineupService } from './lineup/lineup.service'
 import type { LiveHub } from './live/live-hub'
 import type { ReminderScheduler } from './reminders/reminder-scheduler'
 import type { RemindersService } from './reminders/reminders.service'
+import type { SafetyService } from './safety/safety.service'
 import type { ScheduleService } from './schedule/schedule.service'
 import type { UserCountService } from './users/user-count.service'
 import type { VibesService } from './vibes/vibes.service'
@@ -35,6 +36,8 @@ export interface AppContext {
   reminders: RemindersService
   /** This instance's reminder ticks and programme-change pushes. */
   reminderScheduler: ReminderScheduler
+  /** Reports, moderation, suspensions, the word list and the audit log (docs/safety.md). */
+  safety: SafetyService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
 }

@@ -32,6 +32,9 @@ import { registerLiveChannel } from './live/live.plugin'
 import type { LiveSources } from './live/live-sources'
 import { remindersRoutes } from './reminders/reminders.routes'
 import { createReminders } from './reminders/reminders-module'
+import { moderationRoutes, reportRoutes } from './safety/safety.routes'
+import type { SafetyService } from './safety/safety.service'
+import { createSafety } from './safety/safety-module'
 import { calendarRoutes } from './schedule/calendar.routes'
 import { scheduleRoutes } from './schedule/schedule.routes'
 import { ScheduleService, scheduleKeys } from './schedule/schedule.service'
@@ -149,6 +152,7 @@ export async function buildApp(
   let wifiFeature: WifiFeature | undefined
   let vibesService: VibesService | undefined
   let scheduleService: ScheduleService | undefined
+  let safetyService: SafetyService | undefined
   const game = createGame({
     config,
     database,
@@ -169,9 +173,32 @@ export async function buildApp(
     changes,
     now,
     log: app.log,
+    rules: {
+      checkWriter: (userId) => safetyService!.checkWriter(userId),
+      checkText: (input) => safetyService!.checkText(input),
+    },
     onWrite: (trx, write) => game.recordVibeDay(trx, write.userId, write.at, write.created),
   })
   vibesService = vibes
+  // Vibes stored before usernames had their look-alike keys (migration 008) get them first.
+  await vibes.fillUsernameKeys()
+  const safety = createSafety({
+    config,
+    database,
+    sources: {
+      findVibe: (id) => vibes.find(id),
+      findVibes: (ids) => vibes.findMany(ids),
+      moderateVibe: (trx, id, change) => vibes.moderate(trx, id, change),
+      names: async (userIds) =>
+        new Map([...(await vibes.people(userIds))].map(([id, person]) => [id, person.username])),
+      holdsRole: (userId, roles) => auth.holdsRole(userId, roles),
+      accountExists: async (userId) => (await auth.accountCreatedAt(userId)) !== undefined,
+      endSessions: (trx, filter) => auth.sessions.end(trx, filter),
+    },
+    now,
+    log: app.log.child({ component: 'safety' }),
+  })
+  safetyService = safety
   const userCount = new UserCountService({ database, changes, now })
   app.addHook('onClose', async () => {
     vibes.close()
@@ -256,6 +283,7 @@ export async function buildApp(
     schedule,
     reminders: reminders.service,
     reminderScheduler: reminders.scheduler,
+    safety,
     live,
   }
   app.decorate('ctx', ctx)
@@ -268,6 +296,8 @@ export async function buildApp(
   await app.register(lineupPlugin)
   await app.register(authRoutes, { prefix: '/auth/v1' })
   await app.register(vibesRoutes)
+  await app.register(reportRoutes)
+  await app.register(moderationRoutes)
   await app.register(usersRoutes)
   await app.register(wifiRoutes)
   await app.register(portalRoutes)

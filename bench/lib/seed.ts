@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { generateOpaqueToken, hashOpaqueToken } from '../../server/auth/opaque-token'
 import { hashPassword } from '../../server/auth/password'
 import { type AppDatabase, openDatabase } from '../../server/db/database'
+import { usernameKey } from '../../server/safety/look-alikes'
 
 /** The password of every seeded and API-created bench account. */
 export const BENCH_PASSWORD = 'festival nights are long'
@@ -70,6 +71,9 @@ export class Seeder {
           status: STATUSES[index % STATUSES.length]!,
           created_at: createdAt,
           updated_at: createdAt,
+          moderation: 'visible' as const,
+          moderation_reason: null,
+          username_key: usernameKey(`fan${index}`),
         })
       }
       await trx.insertInto('users').values(users).execute()

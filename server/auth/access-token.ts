@@ -9,6 +9,8 @@ export interface AccessTokenClaims {
   email: string
   role: 'authenticated'
   session_id: string
+  /** GoTrue's: the provider and, for a moderator or organiser, `roles` (shown, not trusted). */
+  app_metadata?: { provider: string; providers: string[]; roles?: string[] }
 }
 
 // The same for every token: {"alg":"HS256","typ":"JWT"}, base64url-encoded.

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import type { Role } from '../../shared/safety/roles'
 import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
@@ -12,6 +13,7 @@ import { loadKeptSecret } from './signing-key'
 import { checkPassword, passwordGrant, refreshTokenGrant } from './token-grants'
 import { presentUser } from './user.presenter'
 import { deleteAccount, logout, updateUser } from './user-account'
+import { findRoles, holdsRole } from './user-roles.repository'
 import { findUserById } from './users.repository'
 
 /**
@@ -109,7 +111,7 @@ export class AuthService {
     if (!user) {
       throw new AppError(403, 'session_not_found', 'User from sub claim in JWT does not exist')
     }
-    return presentUser(user)
+    return presentUser({ ...user, roles: await findRoles(this.deps.database.db, user.id) })
   }
 
   async updateUser(
@@ -154,6 +156,14 @@ export class AuthService {
   /** One read: false once the session was signed out or revoked (the live heartbeat's check). */
   sessionIsActive(sessionId: string, userId: string): Promise<boolean> {
     return this.deps.sessions.isActive(sessionId, userId)
+  }
+
+  /**
+   * Whether the user holds one of these roles now: read from the database on every privileged
+   * request (one indexed read), so a revoked role stops working at once, whatever the token says.
+   */
+  holdsRole(userId: string, roles: readonly Role[]): Promise<boolean> {
+    return holdsRole(this.deps.database.db, userId, roles)
   }
 
   /** Resolves once queued mail is out (shutdown). */

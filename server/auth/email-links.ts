@@ -11,6 +11,7 @@ import { generateOpaqueToken, hashOpaqueToken } from './opaque-token'
 import { hitAddressLimit, hitEmailLimit } from './request-limits'
 import type { SessionTokens } from './session-tokens'
 import type { IssuedSession } from './user.presenter'
+import { findRoles } from './user-roles.repository'
 import { findUserByEmail, findUserById, markEmailConfirmed, type UserRow } from './users.repository'
 
 export type LinkKind = 'confirmation' | 'recovery'
@@ -156,7 +157,11 @@ export async function verifyEmailLink(
         await markEmailConfirmed(trx, row.user_id, now)
         const user = await findUserById(trx, row.user_id)
         if (!user) return undefined
-        return { redirect: row.redirect_to, started: await tokens.start(trx, user, meta) }
+        const roles = await findRoles(trx, user.id)
+        return {
+          redirect: row.redirect_to,
+          started: await tokens.start(trx, { ...user, roles }, meta),
+        }
       })
     : undefined
   if (!outcome) return { ok: false, redirect: meta.siteUrl }

@@ -10,7 +10,8 @@ import {
   insertRefreshToken,
   rotateRefreshToken,
 } from './sessions.repository'
-import type { IssuedSession } from './user.presenter'
+import { appMetadata, type IssuedSession, type UserWithRoles } from './user.presenter'
+import { findRoles } from './user-roles.repository'
 import type { UserRow } from './users.repository'
 import { VerifiedTokens } from './verified-tokens'
 
@@ -33,7 +34,7 @@ export class SessionTokens {
    * Starts a session with its first refresh token, in the caller's transaction; the access token
    * is signed once it committed (`sign`).
    */
-  async start(trx: WriteHandle, user: UserRow, meta: RequestMeta | undefined) {
+  async start(trx: WriteHandle, user: UserWithRoles, meta: RequestMeta | undefined) {
     const issuedAt = this.deps.now()
     const sessionId = randomUUID()
     const refreshToken = generateOpaqueToken()
@@ -50,7 +51,7 @@ export class SessionTokens {
   }
 
   /** Starts a session in a transaction of its own and signs its first access token. */
-  async issue(user: UserRow, meta?: RequestMeta): Promise<IssuedSession> {
+  async issue(user: UserWithRoles, meta?: RequestMeta): Promise<IssuedSession> {
     const started = await writeTransaction(this.deps.database, (trx) => this.start(trx, user, meta))
     return this.sign(started)
   }
@@ -69,7 +70,9 @@ export class SessionTokens {
    * the session and stores the successor, in one commit (one fsync on SQLite; one prepared
    * statement on PostgreSQL, ADR 020). Null when nothing was claimed (unknown, or used already).
    */
-  async rotate(parentToken: string): Promise<{ session: IssuedSession; user: UserRow } | null> {
+  async rotate(
+    parentToken: string,
+  ): Promise<{ session: IssuedSession; user: UserWithRoles } | null> {
     const { database } = this.deps
     const issuedAt = this.deps.now()
     const refreshToken = this.successorOf(parentToken)
@@ -96,12 +99,18 @@ export class SessionTokens {
     usedToken: string,
   ): Promise<IssuedSession | null> {
     let token = usedToken
+    const withRoles = { ...user, roles: await findRoles(this.deps.database.db, user.id) }
     for (let step = 0; step < MAX_SUCCESSOR_STEPS; step += 1) {
       token = this.successorOf(token)
       const row = await findRefreshToken(this.deps.database.db, hashOpaqueToken(token))
       if (!row || row.session_id !== sessionId) return null
       if (row.used_at === null) {
-        return this.sign({ user, sessionId, refreshToken: token, issuedAt: this.deps.now() })
+        return this.sign({
+          user: withRoles,
+          sessionId,
+          refreshToken: token,
+          issuedAt: this.deps.now(),
+        })
       }
     }
     return null
@@ -109,7 +118,7 @@ export class SessionTokens {
 
   /** Signs the access token of a session that is stored. */
   sign(session: {
-    user: UserRow
+    user: UserWithRoles
     sessionId: string
     refreshToken: string
     issuedAt: number
@@ -118,7 +127,13 @@ export class SessionTokens {
     const { user, sessionId, refreshToken, issuedAt } = session
     const { token, expiresAt } = signAccessToken(
       this.deps.signingKey,
-      { sub: user.id, email: user.email, role: 'authenticated', session_id: sessionId },
+      {
+        sub: user.id,
+        email: user.email,
+        role: 'authenticated',
+        session_id: sessionId,
+        app_metadata: appMetadata(user.roles),
+      },
       issuedAt,
       config.AUTH_JWT_EXPIRY,
       this.issuer,

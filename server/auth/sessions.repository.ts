@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { isRole, type Role } from '../../shared/safety/roles'
 import type { WriteHandle } from '../db/database'
 import { type PreparedStatement, runPrepared } from '../db/prepared-statement'
 import type { AuthSessionsTable, Database, RefreshTokensTable, UsersTable } from '../db/schema'
+import { findRoles } from './user-roles.repository'
 
 export async function insertSession(trx: WriteHandle, session: AuthSessionsTable) {
   await trx.insertInto('auth_sessions').values(session).execute()
@@ -110,9 +112,9 @@ export interface SuccessorToken {
   created_at: number
 }
 
-/** What a rotation leaves: the session it continued and its user. */
+/** What a rotation leaves: the session it continued and its user, with the user's roles. */
 export interface RotatedSession {
-  user: UsersTable
+  user: UsersTable & { roles: Role[] }
   sessionId: string
 }
 
@@ -160,7 +162,7 @@ export async function rotateRefreshToken(
     .selectAll()
     .where('id', '=', session.user_id)
     .executeTakeFirstOrThrow()
-  return { user, sessionId: session.id }
+  return { user: { ...user, roles: await findRoles(trx, user.id) }, sessionId: session.id }
 }
 
 const CLAIM_AND_REPLACE: PreparedStatement = {
@@ -181,7 +183,9 @@ const CLAIM_AND_REPLACE: PreparedStatement = {
       returning session_id, user_id
     )
     select users.id, users.email, users.encrypted_password, users.email_confirmed_at,
-      users.last_sign_in_at, users.created_at, users.updated_at, stored.session_id
+      users.last_sign_in_at, users.created_at, users.updated_at, stored.session_id,
+      (select string_agg(role, ',' order by role) from user_roles
+        where user_roles.user_id = users.id) as roles
     from stored join users on users.id = stored.user_id`,
 }
 
@@ -196,13 +200,12 @@ export async function claimAndReplaceRefreshToken(
   successor: SuccessorToken,
   now: number,
 ): Promise<RotatedSession | undefined> {
-  const [row] = await runPrepared<UsersTable & { session_id: string }>(pool, CLAIM_AND_REPLACE, [
-    now,
-    parentHash,
-    successor.token_hash,
-    successor.created_at,
-  ])
+  const [row] = await runPrepared<UsersTable & { session_id: string; roles: string | null }>(
+    pool,
+    CLAIM_AND_REPLACE,
+    [now, parentHash, successor.token_hash, successor.created_at],
+  )
   if (!row) return undefined
-  const { session_id: sessionId, ...user } = row
-  return { user, sessionId }
+  const { session_id: sessionId, roles, ...user } = row
+  return { user: { ...user, roles: (roles ?? '').split(',').filter(isRole) }, sessionId }
 }

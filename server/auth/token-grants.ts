@@ -8,6 +8,7 @@ import type { SessionTokens } from './session-tokens'
 import { findRefreshTokenWithUser } from './sessions.repository'
 import { SignInFailures } from './sign-in-failures'
 import { presentSession } from './user.presenter'
+import { findRoles } from './user-roles.repository'
 import { findUserByEmail, recordSignIn } from './users.repository'
 
 const invalidCredentials = () =>
@@ -59,9 +60,9 @@ export async function passwordGrant(
   const started = await writeTransaction(deps.database, async (trx) => {
     await recordSignIn(trx, user.id, signedIn.last_sign_in_at)
     await succeeded(trx)
-    return tokens.start(trx, signedIn, meta)
+    return tokens.start(trx, { ...signedIn, roles: await findRoles(trx, user.id) }, meta)
   })
-  return presentSession(tokens.sign(started), signedIn)
+  return presentSession(tokens.sign(started), started.user)
 }
 
 /**

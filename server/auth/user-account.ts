@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from './password'
 import { proveReauthentication, useProof } from './reauthentication'
 import { weakPasswordError } from './sign-up'
 import { presentUser } from './user.presenter'
+import { findRoles } from './user-roles.repository'
 import { deleteUser, findUserById, updatePasswordHash } from './users.repository'
 
 /**
@@ -23,7 +24,8 @@ export async function updateUser(
   const user = await findUserById(deps.database.db, caller.id)
   if (!user)
     throw new AppError(403, 'session_not_found', 'User from sub claim in JWT does not exist')
-  if (body.password === undefined) return presentUser(user)
+  const roles = await findRoles(deps.database.db, user.id)
+  if (body.password === undefined) return presentUser({ ...user, roles })
   const weak = weakPasswordError(body.password)
   if (weak) throw weak
   const proof = await proveReauthentication(deps, caller, body.nonce)
@@ -42,7 +44,7 @@ export async function updateUser(
     await deleteOneTimeTokens(trx, user.id)
     await deps.sessions.end(trx, { userId: user.id, exceptSessionId: caller.sessionId })
   })
-  return presentUser({ ...user, encrypted_password: encrypted, updated_at: now })
+  return presentUser({ ...user, encrypted_password: encrypted, updated_at: now, roles })
 }
 
 /** `POST /logout`: ends this session, all of the user's sessions, or all the others. */

@@ -4,12 +4,16 @@ import type {
   AuthUserSchema,
   PendingUserSchema,
 } from '../../shared/auth/auth-responses.schema'
+import type { Role } from '../../shared/safety/roles'
 import type { UserRow } from './users.repository'
+
+/** A user with the roles it holds, as tokens and `/user` present it. */
+export type UserWithRoles = UserRow & { roles?: readonly Role[] }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** A user as GoTrue presents it. Lists every field that leaves; the password hash never does. */
-export function presentUser(user: UserRow): z.infer<typeof AuthUserSchema> {
+export function presentUser(user: UserWithRoles): z.infer<typeof AuthUserSchema> {
   const confirmedAt = iso(user.email_confirmed_at)
   return {
     id: user.id,
@@ -20,7 +24,7 @@ export function presentUser(user: UserRow): z.infer<typeof AuthUserSchema> {
     confirmed_at: confirmedAt,
     phone: '',
     last_sign_in_at: iso(user.last_sign_in_at),
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: appMetadata(user.roles),
     user_metadata: {},
     identities: [
       {
@@ -44,6 +48,15 @@ export function presentUser(user: UserRow): z.infer<typeof AuthUserSchema> {
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: false,
+  }
+}
+
+/** GoTrue's `app_metadata`, in the user and in the access token: roles only when there are some. */
+export function appMetadata(roles: readonly Role[] | undefined) {
+  return {
+    provider: 'email',
+    providers: ['email'],
+    ...(roles && roles.length > 0 ? { roles: [...roles] } : {}),
   }
 }
 
@@ -81,7 +94,7 @@ export interface IssuedSession {
 /** A session in GoTrue's shape (the spec's Auth session). */
 export function presentSession(
   session: IssuedSession,
-  user: UserRow,
+  user: UserWithRoles,
 ): z.infer<typeof AuthSessionSchema> {
   return {
     access_token: session.accessToken,

@@ -1,13 +1,12 @@
 // `npm run lineup:import -- FILE [--format json|csv] [--check]`: replaces the lineup with a file.
 import { parseArgs } from 'node:util'
 import { groupByDate, groupByStage } from '../../shared/lineup/lineup-grouping'
-import { type Config, ConfigError, loadConfig } from '../config/config'
-import { loadEnvFile } from '../config/env-file'
 import { openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import type { LineupFileFormat } from '../lineup/lineup-file'
 import { importLineupFile } from '../lineup/lineup-import'
 import { describeProblem } from '../lineup/lineup-problem'
+import { configOrExit, exitWithUsage } from './cli-setup'
 
 const USAGE = 'Usage: npm run lineup:import -- FILE [--format json|csv] [--check]'
 
@@ -28,19 +27,11 @@ function readArguments() {
   } catch {
     // An unknown option: the usage line says what is accepted.
   }
-  console.error(USAGE)
-  process.exit(2)
+  exitWithUsage(USAGE)
 }
 
 const { file, format, check } = readArguments()
-loadEnvFile()
-let config: Config
-try {
-  config = loadConfig()
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error)
-  process.exit(1)
-}
+const config = configOrExit()
 const database = openDatabase({ url: config.DATABASE_URL })
 try {
   await migrateToLatest(database)

@@ -104,6 +104,11 @@ export const ConfigSchema = z
     LIVE_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LIVE_FANOUT_MAX_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(200),
 
+    // Safety (docs/safety.md): reports from this many distinct accounts hide a vibe pending
+    // review; a vibe whose username or status contains a word of this file is held back.
+    MODERATION_REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(1000).default(3),
+    MODERATION_WORDS_FILE: z.string().optional(),
+
     LINEUP_URL: z.url().optional(),
     // The demo stored while there is no lineup: 'small' (49 sets) or 'festival' (about 300 sets
     // over 4 days and 11 stages, for the bench and screenshots).

@@ -66,6 +66,12 @@ export interface VibesTable {
   status: string
   created_at: number
   updated_at: number
+  /** `visible`, `hidden` (pending review after reports) or `removed` (by a moderator). */
+  moderation: 'visible' | 'hidden' | 'removed'
+  /** Why a moderator removed it: shown to its author. */
+  moderation_reason: string | null
+  /** The username folded for comparison (case, accents, look-alikes): against impersonation. */
+  username_key: string | null
 }
 
 export interface LineupSnapshotsTable {
@@ -202,6 +208,53 @@ export interface RemindersSentTable {
   sent_at: number
 }
 
+/** A role beyond "user": `moderator` or `organiser` (granted by `npm run user:role`). */
+export interface UserRolesTable {
+  user_id: string
+  role: 'moderator' | 'organiser'
+  granted_at: number
+}
+
+/** One report of a vibe by one account. */
+export interface VibeReportsTable {
+  vibe_id: string
+  reporter_id: string
+  /** One of REPORT_REASONS (shared/safety/report-input.schema.ts). */
+  reason: 'harassment' | 'hate' | 'drugs' | 'spam' | 'impersonation' | 'other'
+  note: string | null
+  created_at: number
+  /** When a moderator acted on the vibe. */
+  handled_at: number | null
+}
+
+export interface UserSuspensionsTable {
+  user_id: string
+  until: number
+  reason: string
+  created_at: number
+}
+
+/** Who an audit-log pseudonym is, while the account exists. */
+export interface AuditPeopleTable {
+  pseudonym: string
+  user_id: string
+}
+
+/** An action of a moderator or organiser: appended, never changed. */
+export interface AuditLogTable {
+  id: string
+  at: number
+  /** The actor's pseudonym (audit_people). */
+  actor: string
+  action: string
+  /** The pseudonym of the person acted on, if any. */
+  subject: string | null
+  vibe_id: string | null
+  reason: string | null
+  /** JSON with no personal data (e.g. a suspension's hours). */
+  details: string | null
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -226,4 +279,9 @@ export interface Database {
   schedule_follows: ScheduleFollowsTable
   push_subscriptions: PushSubscriptionsTable
   reminders_sent: RemindersSentTable
+  user_roles: UserRolesTable
+  vibe_reports: VibeReportsTable
+  user_suspensions: UserSuspensionsTable
+  audit_people: AuditPeopleTable
+  audit_log: AuditLogTable
 }

@@ -53,7 +53,7 @@ describe('changes across instances (PostgreSQL)', () => {
     clients.push(client)
     const vibe = await createVibeOnA()
     const message = await client.next((m) => m.type === 'vibe' && m.id === vibe.id)
-    expect(message).toMatchObject({ op: 'insert', vibe: { id: vibe.id, username: 'Luna' } })
+    expect(message).toMatchObject({ op: 'insert', vibe: { id: vibe.id, username: vibe.username } })
     const count = await client.next((m) => m.type === 'user-count')
     expect(count).toMatchObject({ count: expect.any(Number) })
   })

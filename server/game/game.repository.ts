@@ -1,4 +1,5 @@
 import { type InsertResult, type Kysely, sql } from 'kysely'
+import { lockKey } from '../db/advisory-lock'
 import type { Dialect, WriteHandle } from '../db/database'
 import type { Database, GameCheckInsTable, GameInvitesTable } from '../db/schema'
 
@@ -134,10 +135,7 @@ const CREW_LOCK_SPACE = 19_001
  * that two transactions never wait for each other): SQLite runs one write at a time.
  */
 export async function lockCrews(trx: WriteHandle, dialect: Dialect, userIds: string[]) {
-  if (dialect !== 'postgres') return
-  for (const id of [...new Set(userIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(${CREW_LOCK_SPACE}, hashtext(${id}))`.execute(trx)
-  }
+  for (const id of [...new Set(userIds)].sort()) await lockKey(trx, dialect, CREW_LOCK_SPACE, id)
 }
 
 /**

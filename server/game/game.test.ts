@@ -104,7 +104,7 @@ describe('the game', () => {
         method: 'PATCH',
         url: `/api/vibes/${vibe.id}`,
         headers: bearer(user.accessToken),
-        payload: { username: 'Luna', emoji: '🎉', status: `at ${clock.now()}` },
+        payload: { username: vibe.username, emoji: '🎉', status: `at ${clock.now()}` },
       })
       expect(answer.statusCode, answer.body).toBe(200)
     }
@@ -154,7 +154,7 @@ describe('the game', () => {
         method: 'PATCH',
         url: `/api/vibes/${vibe.id}`,
         headers: bearer(user.accessToken),
-        payload: { username: 'Luna', emoji: '🎉', status: 'Sunrise set' },
+        payload: { username: vibe.username, emoji: '🎉', status: 'Sunrise set' },
       })
       expect(answer.statusCode, answer.body).toBe(200)
       const days = await west.database.db

@@ -1,18 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { BroadcastMessage, ServerMessage } from '../../shared/live/live-protocol'
-import type { Vibe } from '../../shared/vibes/vibe.schema'
+import type { OwnVibe } from '../../shared/vibes/vibe.schema'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
+
+/** What one user's sockets get in place of a broadcast message (a vibe's author). */
+export interface AuthorsCopy {
+  userId: string
+  message: BroadcastMessage
+}
 
 export interface RelayTarget {
   readonly hasSubscribers: boolean
-  broadcast(message: BroadcastMessage): void
+  broadcast(message: BroadcastMessage, instead?: AuthorsCopy): void
   sendToUser(userId: string, message: ServerMessage): void
 }
 
 export interface RelayOptions {
   changes: ChangeBus
   hub: RelayTarget
-  readVibe(id: string): Promise<Vibe | undefined>
+  readVibe(id: string): Promise<OwnVibe | undefined>
   readUserCount(): Promise<number>
   log: FastifyBaseLogger
 }
@@ -35,7 +41,7 @@ export function relayChanges(options: RelayOptions): () => void {
           return
         }
         const message = await toMessage(event, options)
-        if (message) options.hub.broadcast(message)
+        if (message) options.hub.broadcast(message.everyone, message.author)
       })
       .catch((error: unknown) => {
         options.log.warn({ err: error, event }, 'could not relay a change to live clients')
@@ -46,19 +52,30 @@ export function relayChanges(options: RelayOptions): () => void {
 async function toMessage(
   event: ChangeEvent,
   options: RelayOptions,
-): Promise<BroadcastMessage | undefined> {
+): Promise<{ everyone: BroadcastMessage; author?: AuthorsCopy } | undefined> {
   switch (event.type) {
     case 'vibe': {
-      const vibe = event.op === 'delete' ? undefined : await options.readVibe(event.id)
+      const found = event.op === 'delete' ? undefined : await options.readVibe(event.id)
       // Gone by the time we read it: what clients need to know is that it is deleted.
-      if (!vibe) return { type: 'vibe', op: 'delete', id: event.id }
-      return { type: 'vibe', op: event.op, id: event.id, vibe }
+      if (!found) return { everyone: { type: 'vibe', op: 'delete', id: event.id } }
+      const { moderation, ...vibe } = found
+      if (moderation.state === 'visible') {
+        return { everyone: { type: 'vibe', op: event.op, id: event.id, vibe } }
+      }
+      // Hidden or removed: out of everyone's feed, while its author is told where it stands.
+      return {
+        everyone: { type: 'vibe', op: 'delete', id: event.id },
+        author: {
+          userId: found.userId,
+          message: { type: 'vibe', op: 'update', id: event.id, vibe: found },
+        },
+      }
     }
     case 'user-count':
-      return { type: 'user-count', count: await options.readUserCount() }
+      return { everyone: { type: 'user-count', count: await options.readUserCount() } }
     case 'resync':
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
-      return { type: 'ready' }
+      return { everyone: { type: 'ready' } }
     case 'game':
     case 'session-ended':
       // Not a broadcast: the session cache (ADR 015) and the hub's endSession act on it.

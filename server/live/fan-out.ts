@@ -24,6 +24,8 @@ export interface FanOutOptions<T> {
   send(recipient: T, frame: PreparedFrame): boolean
   /** Whether a recipient understands `batch` frames; the others get one frame per message. */
   acceptsBatch(recipient: T): boolean
+  /** The account a recipient is signed in as: a message's swap names one (see `push`). */
+  userOf?(recipient: T): string | undefined
   onError(error: unknown): void
   /** The most a change waits for the next pass to start (0: passes run back to back). */
   maxWaitMs?: number
@@ -41,9 +43,20 @@ export interface FanOutOptions<T> {
  * takes at most about half of the process), and never waits more than `maxWaitMs`: with a few
  * sockets a pass takes microseconds and changes go out at once; with thousands they share frames.
  */
+/** A message one account's recipients get instead of the one everybody else gets. */
+export interface Swap {
+  userId: string
+  json: string
+}
+
+interface Pending {
+  json: string
+  swap?: Swap | undefined
+}
+
 export class FanOut<T> {
   readonly counters = { passes: 0, batches: 0, framesSent: 0, bytesSent: 0 }
-  private pending: string[] = []
+  private pending: Pending[] = []
   private sending = false
   private lastPass = { startedAt: Number.NEGATIVE_INFINITY, durationMs: 0 }
   private readonly chunk: number
@@ -56,9 +69,13 @@ export class FanOut<T> {
     this.now = options.now ?? (() => performance.now())
   }
 
-  /** Queues one serialized message; sending starts at once unless a pass is under way or due. */
-  push(json: string): void {
-    this.pending.push(json)
+  /**
+   * Queues one serialized message; sending starts at once unless a pass is under way or due. With
+   * a `swap`, that account's recipients get its message in the same place instead (a hidden
+   * vibe's author is told where it stands while everyone else is told it is gone).
+   */
+  push(json: string, swap?: Swap): void {
+    this.pending.push({ json, swap })
     if (!this.sending) void this.drain()
   }
 
@@ -82,24 +99,40 @@ export class FanOut<T> {
     }
   }
 
-  private async pass(messages: string[]): Promise<void> {
+  private async pass(pending: Pending[]): Promise<void> {
     this.counters.passes += 1
-    if (messages.length > 1) this.counters.batches += 1
-    const frame = prepareFrame(batchJson(messages))
-    // Built only if some recipient can't take a batch: one frame per message, in order.
-    let singles: PreparedFrame[] | undefined
+    if (pending.length > 1) this.counters.batches += 1
+    const everyone = this.framesFor(pending.map((message) => message.json))
+    // Only a pass with a swap looks at whose each socket is (they are rare: moderation).
+    const swapped = new Set(
+      pending.flatMap((message) => (message.swap ? [message.swap.userId] : [])),
+    )
+    const theirs = new Map<string, Frames>()
     let sinceTurn = 0
     for (const recipient of this.options.recipients) {
-      if (messages.length === 1 || this.options.acceptsBatch(recipient)) {
-        if (!this.sendOne(recipient, frame)) continue
+      const user = swapped.size > 0 ? this.options.userOf?.(recipient) : undefined
+      let frames = everyone
+      if (user !== undefined && swapped.has(user)) {
+        frames =
+          theirs.get(user) ??
+          this.framesFor(pending.map((m) => (m.swap?.userId === user ? m.swap.json : m.json)))
+        theirs.set(user, frames)
+      }
+      if (pending.length === 1 || this.options.acceptsBatch(recipient)) {
+        if (!this.sendOne(recipient, frames.whole)) continue
       } else {
-        singles ??= messages.map(prepareFrame)
-        if (!singles.every((single) => this.sendOne(recipient, single))) continue
+        frames.singles ??= frames.messages.map(prepareFrame)
+        if (!frames.singles.every((single) => this.sendOne(recipient, single))) continue
       }
       if (++sinceTurn < this.chunk) continue
       sinceTurn = 0
       await nextTurn()
     }
+  }
+
+  /** One pass's frames for a list of messages: the batch, and singles built when first needed. */
+  private framesFor(messages: string[]): Frames {
+    return { messages, whole: prepareFrame(batchJson(messages)) }
   }
 
   private sendOne(recipient: T, frame: PreparedFrame): boolean {
@@ -108,6 +141,13 @@ export class FanOut<T> {
     this.counters.bytesSent += frame.payload.byteLength
     return true
   }
+}
+
+interface Frames {
+  messages: string[]
+  whole: PreparedFrame
+  /** One frame per message, in order, for recipients that can't take a batch. */
+  singles?: PreparedFrame[]
 }
 
 /** One message as it is, several as a `batch` (joined as text: each was serialized already). */

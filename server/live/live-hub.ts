@@ -4,6 +4,7 @@ import {
   LIVE_CLOSE,
   type ServerMessage,
 } from '../../shared/live/live-protocol'
+import type { AuthorsCopy } from './change-relay'
 import { FanOut, type PreparedFrame } from './fan-out'
 import { type AdmissionRules, LiveAdmission } from './live-admission'
 import { LiveConnection } from './live-connection'
@@ -50,6 +51,7 @@ export class LiveHub {
       recipients: this.connections,
       send: (connection, frame) => this.sendBroadcast(connection, frame),
       acceptsBatch: (connection) => connection.acceptsBatch,
+      userOf: (connection) => connection.session?.userId,
       onError: (error) => options.log.error({ err: error }, 'live fan-out failed'),
       maxWaitMs: options.fanOutMaxWaitMs,
     })
@@ -138,9 +140,10 @@ export class LiveHub {
    * Serializes the message once and sends the same frame to every signed-in socket, in passes
    * that batch whatever arrives while one runs (`FanOut`, ADR 011).
    */
-  broadcast(message: BroadcastMessage): void {
+  broadcast(message: BroadcastMessage, instead?: AuthorsCopy): void {
     this.counters.serialized += 1
-    this.fanOut.push(JSON.stringify(message))
+    const swap = instead && { userId: instead.userId, json: JSON.stringify(instead.message) }
+    this.fanOut.push(JSON.stringify(message), swap)
   }
 
   /**

@@ -51,6 +51,11 @@ const vibe: Vibe = {
   updatedAt: '2026-07-10T12:00:00.000Z',
 }
 
+const visible = { state: 'visible' as const, reason: null }
+// A batch frame's messages, or the one message.
+const unpack = (message: { type: string; messages?: unknown[] }) =>
+  message.type === 'batch' ? message.messages! : [message]
+
 function setup(overrides: Partial<LiveHubOptions> = {}) {
   let now = 1_000_000
   const hub = new LiveHub({
@@ -89,7 +94,7 @@ describe('live hub', () => {
     const { hub, signIn } = setup()
     const sockets = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((token) => signIn(token)))
     const changes = new InProcessChangeBus()
-    const readVibe = vi.fn(async () => vibe)
+    const readVibe = vi.fn(async () => ({ ...vibe, moderation: visible }))
     relayChanges({ changes, hub, readVibe, readUserCount: async () => 7, log: silentLog })
     const stringify = vi.spyOn(JSON, 'stringify')
 
@@ -105,6 +110,40 @@ describe('live hub', () => {
     for (const socket of sockets) expect(socket.sent[1]).toBe(frame)
     expect(JSON.parse(frame.toString())).toEqual({ type: 'vibe', op: 'insert', id: 'v1', vibe })
     expect(hub.stats).toMatchObject({ sockets: 5, ready: 5 })
+  })
+
+  it('sends a hidden vibe’s author an update and everyone else a delete, in the same place', async () => {
+    const { hub, signIn } = setup()
+    const author = await signIn('a')
+    const authorsOtherTab = await signIn('a')
+    const old = await signIn('b', new FakeSocket(), { batch: false })
+    const others = await Promise.all(['c', 'd'].map((token) => signIn(token)))
+    const changes = new InProcessChangeBus()
+    const hidden = { ...vibe, userId: 'user-a', moderation: { state: 'hidden', reason: null } }
+    const readVibe = vi.fn(async (id: string) =>
+      id === 'v1' ? (hidden as typeof hidden & { moderation: { state: 'hidden' } }) : undefined,
+    )
+    relayChanges({ changes, hub, readVibe, readUserCount: async () => 7, log: silentLog })
+    await changes.publish({ type: 'vibe', op: 'update', id: 'v1', userId: 'user-a' })
+    await changes.publish({ type: 'user-count' })
+    const all = [author, authorsOtherTab, old, ...others]
+    await vi.waitFor(() => expect(all.every((s) => s.messages.length >= 2)).toBe(true))
+    await vi.waitFor(() =>
+      expect(all.every((s) => s.messages.flatMap(unpack).length === 3)).toBe(true),
+    )
+    const count = { type: 'user-count', count: 7 }
+    for (const socket of [author, authorsOtherTab]) {
+      expect(socket.messages.flatMap(unpack).slice(1)).toEqual([
+        { type: 'vibe', op: 'update', id: 'v1', vibe: hidden },
+        count,
+      ])
+    }
+    for (const socket of [old, ...others]) {
+      expect(socket.messages.flatMap(unpack).slice(1)).toEqual([
+        { type: 'vibe', op: 'delete', id: 'v1' },
+        count,
+      ])
+    }
   })
 
   it('checks each session once per heartbeat and drops the signed-out ones', async () => {

@@ -1,4 +1,4 @@
-import type { Vibe } from '../../shared/vibes/vibe.schema'
+import type { OwnVibe } from '../../shared/vibes/vibe.schema'
 import type { LiveSession } from './live-socket'
 
 /**
@@ -10,8 +10,11 @@ export interface LiveSources {
   authenticate(token: string): Promise<LiveSession>
   /** One cheap read per distinct session: false once it was signed out or revoked. */
   sessionIsActive(session: LiveSession): Promise<boolean>
-  /** A vibe as clients see it, or undefined once it is gone. */
-  readVibe(id: string): Promise<Vibe | undefined>
+  /**
+   * A vibe as its author sees it (with its moderation state), or undefined once it is gone.
+   * Everyone else is sent a delete while it is hidden or removed.
+   */
+  readVibe(id: string): Promise<OwnVibe | undefined>
   readUserCount(): Promise<number>
   /** Whether the account has a device the festival WiFi's portal admitted, online now. */
   isKnownGuest(userId: string): Promise<boolean>

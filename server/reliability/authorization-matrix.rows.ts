@@ -14,8 +14,16 @@ export const KINDS = [
   'signedOut',
   'otherUser',
   'own',
+  // The attacker holding a role (issue 22): another user who may moderate, or also read the log.
+  'moderator',
+  'organiser',
 ] as const
 export type Kind = (typeof KINDS)[number]
+/** The kinds that are another signed-in user than the victim. */
+export const OTHER_USERS: readonly Kind[] = ['otherUser', 'moderator', 'organiser']
+/** A row's expectations: the role kinds answer as `otherUser` unless the row says otherwise. */
+type Expectations = Omit<Record<Kind, Expected>, 'moderator' | 'organiser'> &
+  Partial<Record<'moderator' | 'organiser', Expected>>
 /** What a cell expects: a status (and error code), or for the live channel a close or `ready`. */
 export type Expected = number | [number, string] | 'ready'
 
@@ -33,6 +41,10 @@ export interface Row {
   expected: Record<Kind, Expected>
   /** Whether another signed-in user may see the victim's vibe here (the shared feed). */
   showsFeed?: boolean
+  /** The kinds that may see the victim's vibe and id here (the moderators' queue and log). */
+  showsVictimTo?: readonly Kind[]
+  /** The kinds whose answer may change the victim's state (a moderator acting on them). */
+  changesVictimFor?: readonly Kind[]
   /** Signs the victim and the attacker in again first: sign-outs end the sessions they get. */
   freshSessions?: boolean
   /** Absent for the live channel, which is not an HTTP request. */
@@ -44,6 +56,9 @@ export interface Row {
 export interface MatrixContext {
   victim: SignedUpUser
   attacker: SignedUpUser
+  /** The accounts behind the moderator and organiser kinds. */
+  moderator: SignedUpUser
+  organiser: SignedUpUser
   victimVibeId: () => string
   /** The victim's WiFi device (admitted by the portal with the victim's pass). */
   victimDeviceId: () => string
@@ -100,16 +115,31 @@ const json = (answer: LightMyRequestResponse) =>
  * order: the sign-outs come last, since they end the sessions they are given.
  */
 export function matrixRows(context: MatrixContext): Row[] {
+  return rowsOf(context).map((row) => ({
+    ...row,
+    expected: {
+      ...row.expected,
+      moderator: row.expected.moderator ?? row.expected.otherUser,
+      organiser: row.expected.organiser ?? row.expected.otherUser,
+    },
+  }))
+}
+
+type RowSpec = Omit<Row, 'expected'> & { expected: Expectations }
+
+let intruders = 0
+
+function rowsOf(context: MatrixContext): RowSpec[] {
   // Read when a cell runs, not now: the test signs the two users up in its beforeAll.
   const { victimVibeId, victimDeviceId, victimInviteCode, signIn, passwords } = context
-  const logout = (scope: string): Row => ({
+  const logout = (scope: string): RowSpec => ({
     route: 'POST /auth/v1/logout',
     name: `POST /auth/v1/logout?scope=${scope}`,
     expected: { ...GOTRUE_REFUSED, otherUser: 204, own: 204 },
     freshSessions: true,
     request: () => ({ method: 'POST', url: `/auth/v1/logout?scope=${scope}` }),
   })
-  const publicGet = (path: string): Row => ({
+  const publicGet = (path: string): RowSpec => ({
     route: `GET ${path}`,
     name: `GET ${path}`,
     expected: same(200),
@@ -136,7 +166,8 @@ export function matrixRows(context: MatrixContext): Row[] {
       request: () => ({
         method: 'POST',
         url: '/api/vibes',
-        payload: { username: 'Intruder', emoji: '🕵', status: 'was here' },
+        // A name of each intruder's own: a username is one person's.
+        payload: { username: `Intruder ${++intruders}`, emoji: '🕵', status: 'was here' },
       }),
     },
     {
@@ -201,6 +232,7 @@ export function matrixRows(context: MatrixContext): Row[] {
     },
     ...scheduleRows(context),
     ...reminderRows(context),
+    ...safetyRows(context),
     {
       route: 'GET /auth/v1/user',
       name: 'GET /auth/v1/user',
@@ -353,10 +385,120 @@ export function matrixRows(context: MatrixContext): Row[] {
   ]
 }
 
+/**
+ * Reports and moderation (issue 22): anyone reports another's vibe; the moderation area needs the
+ * moderator or organiser role, the audit log the organiser's. Reporters and e-mail addresses
+ * never appear. The moderators act on the victim, so those cells may change the victim's state.
+ */
+function safetyRows(context: MatrixContext): RowSpec[] {
+  const { victimVibeId } = context
+  const NO_ROLE = [403, 'role_required'] as [number, string]
+  const moderators = ['moderator', 'organiser'] as const
+  // Nobody who reported is named, and no address at all.
+  const noReporters = (answer: LightMyRequestResponse) => {
+    expect(answer.body).not.toMatch(/@/)
+    for (const user of [context.attacker, context.moderator, context.organiser]) {
+      expect(answer.body).not.toContain(user.userId)
+    }
+  }
+  const post = (url: string, payload?: Record<string, unknown>): MatrixRequest =>
+    payload === undefined ? { method: 'POST', url } : { method: 'POST', url, payload }
+  const moderation = (
+    route: string,
+    name: string,
+    expected: Partial<Expectations>,
+    request: () => MatrixRequest,
+    extra: Partial<RowSpec> = {},
+  ): RowSpec => ({
+    route,
+    name,
+    expected: { ...DATA_REFUSED, otherUser: NO_ROLE, own: NO_ROLE, ...expected },
+    showsVictimTo: moderators,
+    changesVictimFor: moderators,
+    request,
+    check: noReporters,
+    ...extra,
+  })
+  const victimUser = () => context.victim.userId
+  return [
+    {
+      route: 'POST /api/vibes/:id/reports',
+      name: 'POST /api/vibes/:id/reports (the victim’s vibe)',
+      expected: { ...DATA_REFUSED, otherUser: 201, own: [409, 'report_own_vibe'] },
+      request: () => post(`/api/vibes/${victimVibeId()}/reports`, { reason: 'spam', note: 'n' }),
+      check: (answer) => {
+        if (answer.statusCode === 201) expect(answer.json()).toEqual({ reported: true })
+      },
+    },
+    moderation(
+      'GET /api/moderation/queue',
+      'GET /api/moderation/queue (the victim’s vibe, reported)',
+      { moderator: 200, organiser: 200 },
+      () => get('/api/moderation/queue'),
+      {
+        check: (answer) => {
+          noReporters(answer)
+          // Three other users reported it: the queue counts them and names none.
+          if (answer.statusCode === 200) {
+            expect(answer.json().items).toEqual([
+              expect.objectContaining({
+                vibe: expect.objectContaining({ id: victimVibeId() }),
+                openReports: 3,
+              }),
+            ])
+          }
+        },
+      },
+    ),
+    moderation(
+      'POST /api/moderation/vibes/:id/remove',
+      'POST /api/moderation/vibes/:id/remove (the victim’s vibe)',
+      { moderator: 200, organiser: 200 },
+      () => post(`/api/moderation/vibes/${victimVibeId()}/remove`, { reason: 'matrix removal' }),
+    ),
+    moderation(
+      'POST /api/moderation/vibes/:id/restore',
+      'POST /api/moderation/vibes/:id/restore (the victim’s vibe)',
+      { moderator: 200, organiser: 200 },
+      () => post(`/api/moderation/vibes/${victimVibeId()}/restore`, { reason: 'matrix restore' }),
+    ),
+    moderation(
+      'POST /api/moderation/users/:id/suspend',
+      'POST /api/moderation/users/:id/suspend (the victim)',
+      { moderator: 200, organiser: 200 },
+      () => post(`/api/moderation/users/${victimUser()}/suspend`, { hours: 1, reason: 'matrix' }),
+    ),
+    // The suspension ended the victim's sessions: fresh ones for this row and after.
+    moderation(
+      'POST /api/moderation/users/:id/unsuspend',
+      'POST /api/moderation/users/:id/unsuspend (the victim)',
+      { moderator: 200, organiser: [404, 'suspension_not_found'] },
+      () => post(`/api/moderation/users/${victimUser()}/unsuspend`),
+      { freshSessions: true },
+    ),
+    moderation(
+      'GET /api/moderation/audit',
+      'GET /api/moderation/audit',
+      { moderator: [403, 'role_required'], organiser: 200 },
+      () => get('/api/moderation/audit'),
+      {
+        // Moderators' own actions name them (their pseudonym and vibe's name); reporters, never.
+        check: (answer) => expect(answer.body).not.toMatch(/@/),
+        changesVictimFor: [],
+      },
+    ),
+  ]
+}
+
 /** My schedule's routes: each user reaches their own; a share link is the only way to another's. */
-function scheduleRows(context: MatrixContext): Row[] {
+function scheduleRows(context: MatrixContext): RowSpec[] {
   const { starredKey, victimShareCode, victimCalendarPath } = context
-  const own = (route: string, name: string, ok: Expected, request: () => MatrixRequest): Row => ({
+  const own = (
+    route: string,
+    name: string,
+    ok: Expected,
+    request: () => MatrixRequest,
+  ): RowSpec => ({
     route,
     name,
     expected: { ...DATA_REFUSED, otherUser: ok, own: ok },
@@ -446,7 +588,7 @@ export function newPushSubscription(label: string) {
 }
 
 /** Reminders: each user subscribes and unsubscribes their own browsers only. */
-function reminderRows(context: MatrixContext): Row[] {
+function reminderRows(context: MatrixContext): RowSpec[] {
   return [
     {
       route: 'GET /api/push/key',
@@ -478,8 +620,13 @@ function reminderRows(context: MatrixContext): Row[] {
   ]
 }
 
-function portalRows(): Row[] {
-  const page = (route: string, name: string, expected: Expected, request: MatrixRequest): Row => ({
+function portalRows(): RowSpec[] {
+  const page = (
+    route: string,
+    name: string,
+    expected: Expected,
+    request: MatrixRequest,
+  ): RowSpec => ({
     route,
     name,
     expected: same(expected),

@@ -9,6 +9,7 @@ import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/au
 import { createFakeClock } from '../test/fake-clock'
 import { LiveTestClient } from '../test/live-test-client'
 import { fakeClient, fasQuery } from '../test/opennds-query'
+import { setRole } from '../test/safety-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 import { formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
@@ -19,6 +20,7 @@ import {
   type Kind,
   matrixRows,
   newPushSubscription,
+  OTHER_USERS,
   type Row,
 } from './authorization-matrix.rows'
 
@@ -34,6 +36,8 @@ describe('authorization matrix', () => {
   let baseUrl: string
   let victim: SignedUpUser
   let attacker: SignedUpUser
+  let moderator: SignedUpUser
+  let organiser: SignedUpUser
   let victimVibeId: string
   let victimDeviceId: string
   let victimPassCode: string
@@ -66,6 +70,12 @@ describe('authorization matrix', () => {
     get attacker() {
       return attacker
     },
+    get moderator() {
+      return moderator
+    },
+    get organiser() {
+      return organiser
+    },
     victimVibeId: () => victimVibeId,
     victimDeviceId: () => victimDeviceId,
     victimInviteCode: () => victimInviteCode,
@@ -85,6 +95,8 @@ describe('authorization matrix', () => {
         MAIL_OUTBOX_DIR: outbox,
         WIFI_GATEWAYS_FILE: gatewaysFile(),
         GAME_STAGE_PAGES_KEY: 'organiser-key-of-the-matrix',
+        // Three reporters (the other users) must not hide the victim's vibe mid-matrix.
+        MODERATION_REPORTS_TO_HIDE: '10',
       },
       {
         now: clock.now,
@@ -113,6 +125,14 @@ describe('authorization matrix', () => {
     attacker = await signUpUser(t)
     passwords.set(attacker.userId, GOOD_PASSWORD)
     tokens.otherUser = attacker.accessToken
+    // The attacker with a role: accounts of their own, granted as `npm run user:role` does.
+    moderator = await signUpUser(t)
+    organiser = await signUpUser(t)
+    await setRole(t, moderator, 'moderator')
+    await setRole(t, organiser, 'organiser')
+    for (const user of [moderator, organiser]) passwords.set(user.userId, GOOD_PASSWORD)
+    tokens.moderator = (await signIn(moderator)).access
+    tokens.organiser = (await signIn(organiser)).access
     tokens.none = undefined
     tokens.malformed = 'not-a-jwt'
     // The victim's own claims, signed with a key that is not the server's...
@@ -258,6 +278,8 @@ describe('authorization matrix', () => {
       if (row.freshSessions) {
         tokens.own = (await signIn(victim)).access
         tokens.otherUser = (await signIn(attacker)).access
+        tokens.moderator = (await signIn(moderator)).access
+        tokens.organiser = (await signIn(organiser)).access
       }
       for (const kind of KINDS) {
         const before = await victimState()
@@ -277,11 +299,15 @@ describe('authorization matrix', () => {
         expect(body, where).not.toContain(victimInviteCode)
         expect(body, where).not.toContain(victimCalendarPath.slice('/calendar/'.length, -4))
         expect(body, where).not.toContain(victimShareCode)
-        if (!(row.showsFeed && kind === 'otherUser')) {
+        const seesVictim =
+          (row.showsFeed && OTHER_USERS.includes(kind)) || row.showsVictimTo?.includes(kind)
+        if (!seesVictim) {
           expect(body, where).not.toContain('victim-private-marker')
           expect(body, where).not.toContain(victim.userId)
         }
-        expect(await victimState(), where).toEqual(before)
+        if (!row.changesVictimFor?.includes(kind)) {
+          expect(await victimState(), where).toEqual(before)
+        }
       }
     })
   }
@@ -325,8 +351,10 @@ describe('authorization matrix', () => {
   it('left the victim’s vibe to the victim, one vibe per user, and mailed only the victim', async () => {
     const vibes = await t.database.db.selectFrom('vibes').selectAll().execute()
     expect(vibes.map((vibe) => vibe.user_id).sort()).toEqual(
-      [victim.userId, attacker.userId].sort(),
+      [victim.userId, attacker.userId, moderator.userId, organiser.userId].sort(),
     )
+    // Moderated and restored, it is the victim's and in the feed again.
+    expect(vibes.find((vibe) => vibe.id === victimVibeId)?.moderation).toBe('visible')
     const victimVibe = vibes.find((vibe) => vibe.id === victimVibeId)
     expect(victimVibe?.user_id).toBe(victim.userId)
     // The recover row asked for the victim's reset link with every kind of token: each mail went
@@ -338,9 +366,11 @@ describe('authorization matrix', () => {
     const recoveries = () => mails().filter((mail) => mail.kind === 'recovery')
     await expect.poll(() => recoveries().length).toBe(KINDS.length)
     expect(new Set(recoveries().map((mail) => mail.to))).toEqual(new Set([victim.email]))
-    // A reauthentication code goes to the token's own account: one each for the two valid tokens.
+    // A reauthentication code goes to the token's own account: one each for the valid tokens.
     const codes = mails().filter((mail) => mail.kind === 'reauthentication')
-    expect(codes.map((mail) => mail.to).sort()).toEqual([victim.email, attacker.email].sort())
+    expect(codes.map((mail) => mail.to).sort()).toEqual(
+      [victim.email, attacker.email, moderator.email, organiser.email].sort(),
+    )
     // The resend row asked for the victim's confirmation link: the address is confirmed, so none.
     expect(mails().filter((mail) => mail.kind === 'confirmation')).toEqual([])
   })

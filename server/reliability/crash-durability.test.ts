@@ -92,14 +92,17 @@ describe('SIGKILL during a burst of writes', () => {
     }
     // Creates a vibe for the next account, updates it UPDATES_PER_VIBE times, and moves on; once
     // every account has its vibe, keeps updating the last one.
-    const vibeWriter = async () => {
+    const vibeWriter = async (_: unknown, writer: number) => {
       let writes: VibeWrites | undefined
       let token = ''
       let id = ''
+      // A name of each vibe's own: a username is one person's (docs/safety.md).
+      let username = ''
       for (let n = 0; running; n += 1) {
         if (!writes || (n % (UPDATES_PER_VIBE + 1) === 0 && vibeUsers.length > 0)) {
           token = vibeUsers.pop() ?? token
-          const content = { username: 'Crash', emoji: '💥', status: `created ${n}` }
+          username = `Crash ${writer}.${n}`
+          const content = { username, emoji: '💥', status: `created ${n}` }
           const answer = await send('POST', '/api/vibes', content, token)
           if (answer.status !== 201) return refused(answer.status)
           id = answer.body.vibe.id
@@ -107,7 +110,7 @@ describe('SIGKILL during a burst of writes', () => {
           vibes.set(id, writes)
           continue
         }
-        const content = { username: 'Crash', emoji: '💥', status: `update ${n}` }
+        const content = { username, emoji: '💥', status: `update ${n}` }
         writes.inFlight = content
         const answer = await send('PATCH', `/api/vibes/${id}`, content, token)
         if (answer.status !== 200) return refused(answer.status)

@@ -111,7 +111,7 @@ describe('SIGTERM under load', () => {
           token,
         )
         const { vibe } = (await created.json()) as { vibe: { id: string } }
-        return { token, id: vibe.id, acknowledged: 0 }
+        return { token, id: vibe.id, username: `w${i}`, acknowledged: 0 }
       }),
     )
     const outcomes = { ok: 0, unavailable: 0, refused: 0, other: [] as string[] }
@@ -136,7 +136,7 @@ describe('SIGTERM under load', () => {
     // Each writer updates its vibe with an increasing number; the last acknowledged one must last.
     const writing = writers.map(async (writer) => {
       for (let n = 1; !stopping; n += 1) {
-        const body = { username: 'writer', emoji: '🎸', status: `s${n}` }
+        const body = { username: writer.username, emoji: '🎸', status: `s${n}` }
         if (!(await record(post(`/api/vibes/${writer.id}`, body, writer.token, 'PATCH')))) return
         writer.acknowledged = n
       }

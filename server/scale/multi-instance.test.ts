@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
@@ -55,7 +56,12 @@ describe('two instances on one PostgreSQL', () => {
     const response = await fetch(`${server.url}/api/vibes${id ? `/${id}` : ''}`, {
       method: id ? 'PATCH' : 'POST',
       headers: { ...json, authorization: `Bearer ${token}` },
-      body: JSON.stringify({ username: 'crosser', emoji: '🎸', status }),
+      // A name of each call's own: a username is one person's (issue 22).
+      body: JSON.stringify({
+        username: `crosser ${randomBytes(3).toString('hex')}`,
+        emoji: '🎸',
+        status,
+      }),
     })
     expect(response.status).toBe(id ? 200 : 201)
     return (await response.json()).vibe
@@ -231,7 +237,11 @@ describe('two instances on one PostgreSQL', () => {
         const status = await send(`${w.server.url}/api/vibes/${w.id}`, {
           method: 'PATCH',
           headers: { ...json, authorization: `Bearer ${w.token}` },
-          body: JSON.stringify({ username: 'crosser', emoji: '🎸', status: `n${n}` }),
+          body: JSON.stringify({
+            username: `crosser ${w.id.slice(0, 8)}`,
+            emoji: '🎸',
+            status: `n${n}`,
+          }),
         })
         if (status === 200) w.acknowledged = n
         else w.refused += 1

@@ -36,6 +36,9 @@ describe('the vibes feed', () => {
       status: 'here',
       created_at: createdAt,
       updated_at: createdAt,
+      moderation: 'visible' as const,
+      moderation_reason: null,
+      username_key: null,
     }
     await writeTransaction(t.database, async (trx) => {
       await insertUser(trx, user)

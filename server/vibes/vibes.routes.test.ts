@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { useTestApp } from '../test/test-app'
-import { postVibe, signUpWithVibe } from '../test/vibe-helpers'
+import { postVibe, signUpWithVibe, uniqueUsername } from '../test/vibe-helpers'
 
 const luna = { username: 'Luna', emoji: '🎉', status: 'Front row for the headliner!' }
+/** Luna's vibe under a name nobody else in this file goes by (a username is one person's). */
+const aLuna = () => ({ ...luna, username: uniqueUsername() })
 
 describe('vibes API', () => {
   const clock = createFakeClock(Date.parse('2026-07-10T12:00:00.000Z'))
   const t = useTestApp({}, { now: clock.now })
 
-  const create = (user: SignedUpUser, payload: object = luna) =>
+  const create = (user: SignedUpUser, payload: object = aLuna()) =>
     t.app.inject({ method: 'POST', url: '/api/vibes', headers: bearer(user.accessToken), payload })
   const update = (user: SignedUpUser, id: string, payload: object) =>
     t.app.inject({
@@ -41,6 +43,8 @@ describe('vibes API', () => {
       status: 'hi',
       createdAt: '2026-07-10T12:00:00.000Z',
       updatedAt: '2026-07-10T12:00:00.000Z',
+      // Its author is told where it stands with the moderators (docs/safety.md).
+      moderation: { state: 'visible', reason: null },
     })
     expect((await mine(user)).json()).toEqual({ vibe })
     expect(await rowOf(vibe.id)).toMatchObject({ user_id: user.userId, username: 'Luna' })
@@ -48,8 +52,9 @@ describe('vibes API', () => {
 
   it('refuses a second vibe for the same user with 409', async () => {
     const user = await signUpUser(t)
-    expect((await create(user)).statusCode).toBe(201)
-    const second = await create(user, { ...luna, username: 'Other' })
+    const first = aLuna()
+    expect((await create(user, first)).statusCode).toBe(201)
+    const second = await create(user, { ...luna, username: uniqueUsername('Other') })
     expect(second.statusCode).toBe(409)
     expect(second.json()).toMatchObject({ code: 'vibe_already_exists' })
     const rows = await t.database.db
@@ -57,14 +62,14 @@ describe('vibes API', () => {
       .selectAll()
       .where('user_id', '=', user.userId)
       .execute()
-    expect(rows.map((row) => row.username)).toEqual(['Luna'])
+    expect(rows.map((row) => row.username)).toEqual([first.username])
   })
 
   it('lets two racing creates leave exactly one vibe; the loser gets 409', async () => {
     const user = await signUpUser(t)
     const answers = await Promise.all([
-      create(user, { ...luna, username: 'TabOne' }),
-      create(user, { ...luna, username: 'TabTwo' }),
+      create(user, { ...luna, username: uniqueUsername('TabOne') }),
+      create(user, { ...luna, username: uniqueUsername('TabTwo') }),
     ])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
     const loser = answers.find((answer) => answer.statusCode === 409)!
@@ -80,25 +85,26 @@ describe('vibes API', () => {
   })
 
   it('updates your own vibe and sets updatedAt', async () => {
-    const { user, vibe } = await signUpWithVibe(t, luna)
+    const { user, vibe } = await signUpWithVibe(t, aLuna())
     clock.advance(90_000)
-    const answer = await update(user, vibe.id, { username: 'Luna2', emoji: '🔥', status: 'Moved' })
+    const renamed = uniqueUsername('Nova')
+    const answer = await update(user, vibe.id, { username: renamed, emoji: '🔥', status: 'Moved' })
     expect(answer.statusCode).toBe(200)
     expect(answer.json().vibe).toEqual({
       ...vibe,
-      username: 'Luna2',
+      username: renamed,
       emoji: '🔥',
       status: 'Moved',
       updatedAt: new Date(clock.now()).toISOString(),
     })
-    expect(await rowOf(vibe.id)).toMatchObject({ username: 'Luna2', updated_at: clock.now() })
+    expect(await rowOf(vibe.id)).toMatchObject({ username: renamed, updated_at: clock.now() })
   })
 
   it("refuses someone else's vibe with 403 and leaves the row as it was", async () => {
-    const { vibe } = await signUpWithVibe(t, luna)
+    const { vibe } = await signUpWithVibe(t, aLuna())
     const intruder = await signUpUser(t)
     const before = await rowOf(vibe.id)
-    const answer = await update(intruder, vibe.id, { ...luna, username: 'Hacked' })
+    const answer = await update(intruder, vibe.id, { ...luna, username: uniqueUsername('Hacked') })
     expect(answer.statusCode).toBe(403)
     expect(answer.json()).toMatchObject({ code: 'forbidden' })
     expect(await rowOf(vibe.id)).toEqual(before)
@@ -127,14 +133,15 @@ describe('vibes API', () => {
   it('never sends password hashes, tokens or other users e-mail addresses', async () => {
     const me = await signUpUser(t)
     const other = await signUpUser(t)
-    const otherVibe = await postVibe(t, other, luna)
-    const myVibe = await postVibe(t, me, luna)
+    const otherVibe = await postVibe(t, other, aLuna())
+    const mineAsPosted = aLuna()
+    const myVibe = await postVibe(t, me, mineAsPosted)
     const users = await t.database.db.selectFrom('users').select('encrypted_password').execute()
     const answers = [
       await t.app.inject({ url: '/api/vibes?limit=100', headers: bearer(me.accessToken) }),
       await mine(me),
-      await update(me, myVibe.id, luna),
-      await update(me, otherVibe.id, luna),
+      await update(me, myVibe.id, mineAsPosted),
+      await update(me, otherVibe.id, aLuna()),
       await t.app.inject({ url: '/api/users/count', headers: bearer(me.accessToken) }),
     ]
     expect(answers[0]!.json().vibes.map((v: { id: string }) => v.id)).toContain(otherVibe.id)

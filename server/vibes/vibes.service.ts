@@ -4,32 +4,61 @@ import type { Person } from '../../shared/schedule/schedule.schema'
 import {
   type FeedPage,
   FeedPageSchema,
-  type Vibe,
+  type OwnVibe,
   type VibeInput,
 } from '../../shared/vibes/vibe.schema'
 import type { AuthUser } from '../auth/auth-deps'
-import { type AppDatabase, type WriteHandle, writeTransaction } from '../db/database'
+import { type AppDatabase, afterCommit, type WriteHandle, writeTransaction } from '../db/database'
 import { isUniqueViolation } from '../db/database-errors'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 import { AppError, forbidden, notFound } from '../http/app-error'
 import { ResponseCache } from '../http/response-cache'
+import { usernameKey } from '../safety/look-alikes'
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor'
-import { presentVibe } from './vibes.presenter'
+import { presentOwnVibe, presentVibe } from './vibes.presenter'
 import {
   findVibeById,
   findVibeByUser,
+  findVibesByIds,
   findVibesByUsers,
+  findVibesWithoutUsernameKey,
   insertVibe,
   listFeedPage,
+  lockUsernameKey,
+  setModeration,
+  setUsernameKey,
   updateVibe,
+  usernameKeyTaken,
   type VibeRow,
 } from './vibes.repository'
+
+/**
+ * What a vibe write must pass besides its schema, handed in by the safety feature (server/app.ts):
+ * the writer is not suspended, and the text holds no word of the organiser's list.
+ */
+export interface VibeRules {
+  /** Throws `account_suspended` (403) while the user is suspended. */
+  checkWriter(userId: string): Promise<void>
+  /** Throws `vibe_held_back` (422) when the username or status holds a listed word. */
+  checkText(input: VibeInput): void
+}
+
+/** A moderation change of a vibe, made in the safety feature's transaction. */
+export interface ModerationChange {
+  from: readonly VibeRow['moderation'][]
+  to: VibeRow['moderation']
+  reason: string | null
+  /** How the live channel tells clients: `insert` when it comes back into the feed. */
+  op: 'insert' | 'update'
+}
 
 interface VibesDeps {
   database: AppDatabase
   changes: ChangeBus
   now: () => number
   log: FastifyBaseLogger
+  /** The safety feature's checks of every write (suspensions, the word list). */
+  rules?: VibeRules
   /** Another feature's part of a vibe write, in its transaction (the game's festival days). */
   onWrite?: (
     trx: WriteHandle,
@@ -61,19 +90,70 @@ export class VibesService {
     return this.readPage(limit, cursor)
   }
 
-  async mine(user: AuthUser): Promise<Vibe | null> {
+  /** My vibe, with where it stands with the moderators (only its author is told). */
+  async mine(user: AuthUser): Promise<OwnVibe | null> {
     const row = await findVibeByUser(this.deps.database.db, user.id)
-    return row ? presentVibe(row) : null
+    return row ? presentOwnVibe(row) : null
   }
 
   async hasVibe(userId: string): Promise<boolean> {
     return (await findVibeByUser(this.deps.database.db, userId)) !== undefined
   }
 
-  /** One vibe as clients see it, or undefined when it is gone (the live channel's relay). */
-  async find(id: string): Promise<Vibe | undefined> {
+  /**
+   * One vibe as its author sees it (with its moderation state), or undefined when it is gone:
+   * the live channel's relay, which sends everyone else a delete unless it is visible.
+   */
+  async find(id: string): Promise<OwnVibe | undefined> {
     const row = await findVibeById(this.deps.database.db, id)
-    return row && presentVibe(row)
+    return row && presentOwnVibe(row)
+  }
+
+  /** These vibes as their authors see them, by id (the moderators' queue). */
+  async findMany(ids: readonly string[]): Promise<Map<string, OwnVibe>> {
+    const rows = await findVibesByIds(this.deps.database.db, [...new Set(ids)])
+    return new Map(rows.map((row) => [row.id, presentOwnVibe(row)]))
+  }
+
+  /** The author of a vibe, or undefined when there is none with this id. */
+  async authorOf(id: string): Promise<string | undefined> {
+    return (await findVibeById(this.deps.database.db, id))?.user_id
+  }
+
+  /**
+   * Moves a vibe to another moderation state in the caller's (the safety feature's) transaction;
+   * once it commits, the feed's first page is dropped and live clients are told (everyone but
+   * the author gets a delete while it is not visible). Undefined when the vibe is gone or was
+   * not in a state of `change.from`.
+   */
+  async moderate(
+    trx: WriteHandle,
+    id: string,
+    change: ModerationChange,
+  ): Promise<OwnVibe | undefined> {
+    const row = await setModeration(trx, id, change)
+    if (!row) return undefined
+    afterCommit(trx, () => {
+      void this.changed({ type: 'vibe', op: change.op, id, userId: row.user_id })
+    })
+    return presentOwnVibe(row)
+  }
+
+  /**
+   * Gives every vibe stored before usernames had keys (migration 008) its key, at start-up and
+   * before any write checks one. Look-alike names already taken twice keep their rows: only a
+   * new or changed name is compared.
+   */
+  async fillUsernameKeys(batch = 500): Promise<number> {
+    let filled = 0
+    for (;;) {
+      const rows = await findVibesWithoutUsernameKey(this.deps.database.db, batch)
+      if (rows.length === 0) return filled
+      await writeTransaction(this.deps.database, async (trx) => {
+        for (const row of rows) await setUsernameKey(trx, row.id, usernameKey(row.username))
+      })
+      filled += rows.length
+    }
   }
 
   /** How these users show in the app (their vibe's name and emoji); those without a vibe are left out. */
@@ -88,7 +168,8 @@ export class VibesService {
   }
 
   /** Creates the caller's one vibe; a second one (even from a racing tab) answers 409. */
-  async create(user: AuthUser, input: VibeInput): Promise<Vibe> {
+  async create(user: AuthUser, input: VibeInput): Promise<OwnVibe> {
+    await this.checkRules(user.id, input)
     const now = this.deps.now()
     const row: VibeRow = {
       id: randomUUID(),
@@ -96,9 +177,13 @@ export class VibesService {
       ...fieldsOf(input),
       created_at: now,
       updated_at: now,
+      moderation: 'visible',
+      moderation_reason: null,
+      username_key: usernameKey(input.username),
     }
     try {
       await writeTransaction(this.deps.database, async (trx) => {
+        await this.claimUsername(trx, user.id, row.username_key!)
         await insertVibe(trx, row)
         await this.deps.onWrite?.(trx, { userId: user.id, at: now, created: true })
       })
@@ -109,26 +194,62 @@ export class VibesService {
       throw error
     }
     await this.changed({ type: 'vibe', op: 'insert', id: row.id, userId: user.id })
-    return presentVibe(row)
+    return presentOwnVibe(row)
   }
 
   /** Updates a vibe the caller owns; the ownership check and the write share one transaction. */
-  async update(user: AuthUser, id: string, input: VibeInput): Promise<Vibe> {
+  async update(user: AuthUser, id: string, input: VibeInput): Promise<OwnVibe> {
+    await this.checkRules(user.id, input)
+    const key = usernameKey(input.username)
     const updated = await writeTransaction(this.deps.database, async (trx) => {
       const existing = await findVibeById(trx, id)
       if (!existing) throw notFound('There is no vibe with this id', 'vibe_not_found')
       if (existing.user_id !== user.id) throw forbidden('You can only update your own vibe')
+      // A name kept as it was is not compared again (two look-alikes from before migration 008).
+      if (existing.username !== input.username) await this.claimUsername(trx, user.id, key)
       // Never before created_at, even if this instance's clock is behind the one that created it.
+      // The moderation state is written only when this update changes it: a report that hides
+      // the vibe meanwhile must not be undone by an update that read it visible.
+      const cameBack = comesBack(existing, input)
       const fields = {
         ...fieldsOf(input),
+        username_key: key,
         updated_at: Math.max(this.deps.now(), Number(existing.created_at)),
+        ...(cameBack ? { moderation: 'visible' as const, moderation_reason: null } : {}),
       }
       await updateVibe(trx, id, fields)
       await this.deps.onWrite?.(trx, { userId: user.id, at: fields.updated_at, created: false })
-      return { ...existing, ...fields }
+      return { ...existing, ...fields, cameBack }
     })
-    await this.changed({ type: 'vibe', op: 'update', id, userId: user.id })
-    return presentVibe(updated)
+    // Back in the feed after a removal: clients that dropped it insert it again.
+    const op = updated.cameBack ? 'insert' : 'update'
+    await this.changed({ type: 'vibe', op, id, userId: user.id })
+    return presentOwnVibe(updated)
+  }
+
+  /** Throws unless the user may write a vibe now and its text passes the word list. */
+  private async checkRules(userId: string, input: VibeInput): Promise<void> {
+    const { rules } = this.deps
+    if (!rules) return
+    // A suspended user hears that first: what they wrote is not the problem.
+    await rules.checkWriter(userId)
+    rules.checkText(input)
+  }
+
+  /**
+   * Refuses a username that another user's looks just like (case, accents, look-alike letters):
+   * 409 `username_taken`. The folded name is locked until the write commits (PostgreSQL; SQLite
+   * writes one at a time), so of two accounts claiming it at once, one wins.
+   */
+  private async claimUsername(trx: WriteHandle, userId: string, key: string): Promise<void> {
+    await lockUsernameKey(trx, this.deps.database.dialect, key)
+    if (await usernameKeyTaken(trx, key, userId)) {
+      throw new AppError(
+        409,
+        'username_taken',
+        'Someone already goes by this username, or by one that looks just like it (look-alike letters count as the same): choose another',
+      )
+    }
   }
 
   close(): void {
@@ -159,6 +280,16 @@ export class VibesService {
       this.deps.log.warn({ err: error, event }, 'could not publish a vibe change')
     }
   }
+}
+
+/**
+ * A vibe a moderator removed comes back into the feed when its author changes what was removed
+ * (its username or status; the word list has passed by then). A hidden one stays hidden until a
+ * moderator looks at it, whatever is changed meanwhile.
+ */
+function comesBack(existing: VibeRow, input: VibeInput): boolean {
+  if (existing.moderation !== 'removed') return false
+  return existing.username !== input.username || existing.status !== input.status
 }
 
 // Only the listed fields reach the database, whatever else the caller's object carries.

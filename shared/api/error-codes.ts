@@ -35,6 +35,14 @@ export const ERROR_CODES = [
   'forbidden',
   'vibe_already_exists',
   'vibe_not_found',
+  // safety (docs/safety.md)
+  'report_own_vibe',
+  'vibe_held_back',
+  'username_taken',
+  'account_suspended',
+  'role_required',
+  'user_not_found',
+  'suspension_not_found',
   // game
   'stage_code_invalid',
   'stage_code_expired',

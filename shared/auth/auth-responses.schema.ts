@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ErrorEnvelopeSchema } from '../api/error-envelope'
+import { ROLES } from '../safety/roles'
 
 // GoTrue's answers, as @supabase/auth-js reads them. The server serializes through these, so
 // only the listed fields can leave (never a password hash).
@@ -32,7 +33,12 @@ export const AuthUserSchema = z.object({
   confirmed_at: isoTime.nullable(),
   phone: z.string(),
   last_sign_in_at: isoTime.nullable(),
-  app_metadata: z.object({ provider: z.string(), providers: z.array(z.string()) }),
+  app_metadata: z.object({
+    provider: z.string(),
+    providers: z.array(z.string()),
+    /** Roles beyond "user" (moderator, organiser), as GoTrue carries claims; absent for none. */
+    roles: z.array(z.enum(ROLES)).optional(),
+  }),
   user_metadata: z.object({}),
   identities: z.array(UserIdentitySchema),
   factors: z.array(z.never()),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VibeSchema } from '../vibes/vibe.schema'
+import { VibeModerationSchema, VibeSchema } from '../vibes/vibe.schema'
 
 /**
  * The live channel at `/api/live` (WebSocket): its messages. The client's first message
@@ -33,8 +33,11 @@ export const BroadcastMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('vibe'),
     op: z.enum(['insert', 'update', 'delete']),
     id: z.string(),
-    /** The row after the change; absent for deletes. */
-    vibe: VibeSchema.optional(),
+    /**
+     * The row after the change; absent for deletes. Its author's own copy carries `moderation`
+     * while it is hidden or removed (everyone else is sent a delete then); absent means visible.
+     */
+    vibe: VibeSchema.extend({ moderation: VibeModerationSchema.optional() }).optional(),
   }),
   z.object({ type: z.literal('user-count'), count: z.number().int().min(0) }),
   /** The lineup changed (its new ETag): refetch it; now/next and my schedule follow. */

@@ -20,6 +20,22 @@ export const VibeSchema = z.object({
 })
 export type Vibe = z.infer<typeof VibeSchema>
 
+/**
+ * Where a vibe stands with the moderators, told to its author only: `hidden` after enough reports
+ * (pending review, out of everyone else's feed), `removed` by a moderator with the reason shown.
+ */
+export const VIBE_MODERATION_STATES = ['visible', 'hidden', 'removed'] as const
+export const VibeModerationSchema = z.object({
+  state: z.enum(VIBE_MODERATION_STATES),
+  /** A moderator's reason for a removal; null otherwise. */
+  reason: z.string().nullable(),
+})
+export type VibeModeration = z.infer<typeof VibeModerationSchema>
+
+/** A vibe as its author sees it: with its moderation state (docs/safety.md). */
+export const OwnVibeSchema = VibeSchema.extend({ moderation: VibeModerationSchema })
+export type OwnVibe = z.infer<typeof OwnVibeSchema>
+
 export const FeedQuerySchema = z.object({
   /** Opaque keyset cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
@@ -32,9 +48,9 @@ export const FeedPageSchema = z.object({
 })
 export type FeedPage = z.infer<typeof FeedPageSchema>
 
-export const MyVibeSchema = z.object({ vibe: VibeSchema.nullable() })
+export const MyVibeSchema = z.object({ vibe: OwnVibeSchema.nullable() })
 export type MyVibe = z.infer<typeof MyVibeSchema>
-export const VibeResponseSchema = z.object({ vibe: VibeSchema })
+export const VibeResponseSchema = z.object({ vibe: OwnVibeSchema })
 export type VibeResponse = z.infer<typeof VibeResponseSchema>
 export const UserCountSchema = z.object({ count: z.number().int().min(0) })
 export type UserCount = z.infer<typeof UserCountSchema>
