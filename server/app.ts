@@ -6,9 +6,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { accountRoutes } from './account/account.routes'
+import { AccountService } from './account/account.service'
 import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth-module'
+import { blocksRoutes } from './blocks/blocks.routes'
+import { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
 import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
@@ -149,6 +153,7 @@ export async function buildApp(
   let wifiFeature: WifiFeature | undefined
   let vibesService: VibesService | undefined
   let scheduleService: ScheduleService | undefined
+  let blocksService: BlocksService | undefined
   const game = createGame({
     config,
     database,
@@ -170,12 +175,27 @@ export async function buildApp(
     now,
     log: app.log,
     onWrite: (trx, write) => game.recordVibeDay(trx, write.userId, write.at, write.created),
+    hiddenFor: (userId) => blocksService!.hiddenFor(userId),
   })
   vibesService = vibes
+  // Blocks (docs/privacy.md): the feed, the live channel and shared schedules ask whom each
+  // person hides; a block ends the follows between the two in its write.
+  const blocks = new BlocksService({
+    database,
+    changes,
+    now,
+    log: app.log.child({ component: 'blocks' }),
+    people: (userIds) => vibes.people(userIds),
+    accountExists: async (userId) => (await auth.accountCreatedAt(userId)) !== undefined,
+    onBlock: (trx, blockerId, blockedId) =>
+      scheduleService!.endFollowsBetween(trx, blockerId, blockedId),
+  })
+  blocksService = blocks
   const userCount = new UserCountService({ database, changes, now })
   app.addHook('onClose', async () => {
     vibes.close()
     userCount.close()
+    blocks.close()
   })
   const wifi = createWifiFeature({
     config,
@@ -201,6 +221,7 @@ export async function buildApp(
     readVibe: (id) => vibes.find(id),
     readUserCount: () => userCount.current(),
     isKnownGuest: (userId) => wifi.pass.hasDeviceOnline(userId),
+    hiddenFor: (userId) => blocks.hiddenFor(userId),
   }
   const live = createLiveHub({
     config,
@@ -220,6 +241,7 @@ export async function buildApp(
     },
     now,
     onStarred: (userId) => game.starred(userId),
+    hiddenFor: (userId) => blocks.hiddenFor(userId),
   })
   scheduleService = schedule
   // A changed lineup (from anywhere) reaches this instance's open apps at once.
@@ -242,6 +264,21 @@ export async function buildApp(
     app.addHook('onReady', async () => reminders.scheduler.start(config.PUSH_REMINDER_INTERVAL_MS))
     app.addHook('preClose', async () => reminders.scheduler.stop())
   }
+  // My account as a whole (docs/privacy.md): each feature hands in its part of my data export,
+  // by the key `server/account/export-coverage.ts` names.
+  const account = new AccountService({
+    auth,
+    onDelete: (trx, userId) => vibes.accountDeleting(trx, userId),
+    sections: {
+      vibe: async (userId) => (await vibes.personalData(userId)).vibe,
+      schedule: (userId) => schedule.personalData(userId),
+      blocks: (userId) => blocks.personalData(userId),
+      game: (userId) => game.personalData(userId),
+      wifi: (userId) => wifi.pass.personalData(userId),
+      reminders: (userId) => reminders.service.personalData(userId),
+    },
+    now,
+  })
   const ctx: AppContext = {
     config,
     database,
@@ -257,6 +294,8 @@ export async function buildApp(
     reminders: reminders.service,
     reminderScheduler: reminders.scheduler,
     live,
+    blocks,
+    account,
   }
   app.decorate('ctx', ctx)
 
@@ -276,6 +315,8 @@ export async function buildApp(
   await app.register(scheduleRoutes)
   await app.register(calendarRoutes)
   await app.register(remindersRoutes)
+  await app.register(blocksRoutes)
+  await app.register(accountRoutes)
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

@@ -202,6 +202,13 @@ export interface RemindersSentTable {
   sent_at: number
 }
 
+/** A block (docs/privacy.md): neither person sees the other's vibes or shared picks. */
+export interface UserBlocksTable {
+  blocker_id: string
+  blocked_id: string
+  created_at: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -226,4 +233,5 @@ export interface Database {
   schedule_follows: ScheduleFollowsTable
   push_subscriptions: PushSubscriptionsTable
   reminders_sent: RemindersSentTable
+  user_blocks: UserBlocksTable
 }

@@ -5,8 +5,11 @@ import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 
 export interface RelayTarget {
   readonly hasSubscribers: boolean
-  broadcast(message: BroadcastMessage): void
+  /** `author`: whose vibe the message carries, for the sockets that hide them (ADR 032). */
+  broadcast(message: BroadcastMessage, author?: string): void
   sendToUser(userId: string, message: ServerMessage): void
+  /** A block between these people was made or lifted. */
+  blocksChanged(...userIds: string[]): void
 }
 
 export interface RelayOptions {
@@ -34,8 +37,13 @@ export function relayChanges(options: RelayOptions): () => void {
           options.hub.sendToUser(event.userId, { type: 'game', level, unlocked })
           return
         }
+        if (event.type === 'block') {
+          options.hub.blocksChanged(event.blockerId, event.blockedId)
+          return
+        }
         const message = await toMessage(event, options)
-        if (message) options.hub.broadcast(message)
+        if (message)
+          options.hub.broadcast(message, event.type === 'vibe' ? event.userId : undefined)
       })
       .catch((error: unknown) => {
         options.log.warn({ err: error, event }, 'could not relay a change to live clients')
@@ -60,6 +68,7 @@ async function toMessage(
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
       return { type: 'ready' }
     case 'game':
+    case 'block':
     case 'session-ended':
       // Not a broadcast: the session cache (ADR 015) and the hub's endSession act on it.
       return undefined

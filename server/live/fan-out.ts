@@ -25,6 +25,13 @@ export interface FanOutOptions<T> {
   /** Whether a recipient understands `batch` frames; the others get one frame per message. */
   acceptsBatch(recipient: T): boolean
   onError(error: unknown): void
+  /**
+   * Whose messages the recipient must not get (blocked either way, ADR 032): most have nobody,
+   * and get the pass's shared frame.
+   */
+  hiddenFrom?(recipient: T): ReadonlySet<string>
+  /** After each pass: how long its oldest message waited to be written (lag), and the pass. */
+  onPass?(pass: { lagMs: number; durationMs: number; messages: number }): void
   /** The most a change waits for the next pass to start (0: passes run back to back). */
   maxWaitMs?: number
   now?: () => number
@@ -41,9 +48,16 @@ export interface FanOutOptions<T> {
  * takes at most about half of the process), and never waits more than `maxWaitMs`: with a few
  * sockets a pass takes microseconds and changes go out at once; with thousands they share frames.
  */
+/** A message waiting for a pass: its JSON, its author when it is someone's vibe, when it came. */
+interface Pending {
+  json: string
+  author: string | undefined
+  at: number
+}
+
 export class FanOut<T> {
-  readonly counters = { passes: 0, batches: 0, framesSent: 0, bytesSent: 0 }
-  private pending: string[] = []
+  readonly counters = { passes: 0, batches: 0, framesSent: 0, bytesSent: 0, filtered: 0 }
+  private pending: Pending[] = []
   private sending = false
   private lastPass = { startedAt: Number.NEGATIVE_INFINITY, durationMs: 0 }
   private readonly chunk: number
@@ -56,9 +70,12 @@ export class FanOut<T> {
     this.now = options.now ?? (() => performance.now())
   }
 
-  /** Queues one serialized message; sending starts at once unless a pass is under way or due. */
-  push(json: string): void {
-    this.pending.push(json)
+  /**
+   * Queues one serialized message; sending starts at once unless a pass is under way or due. A
+   * message with an `author` skips the recipients who hide that person.
+   */
+  push(json: string, author?: string): void {
+    this.pending.push({ json, author, at: this.now() })
     if (!this.sending) void this.drain()
   }
 
@@ -73,7 +90,13 @@ export class FanOut<T> {
         this.pending = []
         const started = this.now()
         await this.pass(messages)
-        this.lastPass = { startedAt: started, durationMs: this.now() - started }
+        const ended = this.now()
+        this.lastPass = { startedAt: started, durationMs: ended - started }
+        this.options.onPass?.({
+          lagMs: ended - messages[0]!.at,
+          durationMs: ended - started,
+          messages: messages.length,
+        })
       }
     } catch (error) {
       this.options.onError(error)
@@ -82,24 +105,29 @@ export class FanOut<T> {
     }
   }
 
-  private async pass(messages: string[]): Promise<void> {
+  private async pass(messages: Pending[]): Promise<void> {
     this.counters.passes += 1
     if (messages.length > 1) this.counters.batches += 1
-    const frame = prepareFrame(batchJson(messages))
-    // Built only if some recipient can't take a batch: one frame per message, in order.
-    let singles: PreparedFrame[] | undefined
+    const frames = new Frames(messages)
+    const authored = this.options.hiddenFrom && messages.some((message) => message.author)
     let sinceTurn = 0
     for (const recipient of this.options.recipients) {
-      if (messages.length === 1 || this.options.acceptsBatch(recipient)) {
-        if (!this.sendOne(recipient, frame)) continue
-      } else {
-        singles ??= messages.map(prepareFrame)
-        if (!singles.every((single) => this.sendOne(recipient, single))) continue
+      let kept: readonly number[] | undefined
+      if (authored) {
+        const hidden = this.options.hiddenFrom!(recipient)
+        if (hidden.size > 0) kept = keptFor(messages, hidden)
+        if (kept) this.counters.filtered += 1
+        if (kept?.length === 0) continue
       }
+      if (!this.sendAll(recipient, frames.for(kept, this.options.acceptsBatch(recipient)))) continue
       if (++sinceTurn < this.chunk) continue
       sinceTurn = 0
       await nextTurn()
     }
+  }
+
+  private sendAll(recipient: T, frames: readonly PreparedFrame[]): boolean {
+    return frames.every((frame) => this.sendOne(recipient, frame))
   }
 
   private sendOne(recipient: T, frame: PreparedFrame): boolean {
@@ -107,6 +135,48 @@ export class FanOut<T> {
     this.counters.framesSent += 1
     this.counters.bytesSent += frame.payload.byteLength
     return true
+  }
+}
+
+/** The indexes of the messages whose author the recipient does not hide; undefined for all. */
+function keptFor(messages: readonly Pending[], hidden: ReadonlySet<string>): number[] | undefined {
+  const kept: number[] = []
+  messages.forEach((message, index) => {
+    if (!message.author || !hidden.has(message.author)) kept.push(index)
+  })
+  return kept.length === messages.length ? undefined : kept
+}
+
+/**
+ * One pass's frames, each built once and only when some recipient needs it: everything as one
+ * frame (a batch when there are several), or one frame per message for pages that read no
+ * batches, and the same for each subset of messages that blocks leave someone.
+ */
+class Frames {
+  private readonly variants = new Map<string, PreparedFrame[]>()
+  private singles: PreparedFrame[] | undefined
+  private all: PreparedFrame[] | undefined
+
+  constructor(private readonly messages: readonly Pending[]) {}
+
+  /** What a recipient gets: everything (`kept` undefined) or the messages at `kept`. */
+  for(kept: readonly number[] | undefined, acceptsBatch: boolean): PreparedFrame[] {
+    const count = kept ? kept.length : this.messages.length
+    if (count > 1 && !acceptsBatch) {
+      this.singles ??= this.messages.map((message) => prepareFrame(message.json))
+      return kept ? kept.map((index) => this.singles![index]!) : this.singles
+    }
+    if (!kept) {
+      this.all ??= [prepareFrame(batchJson(this.messages.map((message) => message.json)))]
+      return this.all
+    }
+    const key = kept.join(',')
+    let frames = this.variants.get(key)
+    if (!frames) {
+      frames = [prepareFrame(batchJson(kept.map((index) => this.messages[index]!.json)))]
+      this.variants.set(key, frames)
+    }
+    return frames
   }
 }
 

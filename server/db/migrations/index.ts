@@ -6,6 +6,7 @@ import * as sessionEnded from './004-session-ended-notify'
 import * as wifi from './005-wifi'
 import * as game from './006-game'
 import * as companion from './007-companion'
+import * as privacy from './009-privacy'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005-wifi': wifi,
   '006-game': game,
   '007-companion': companion,
+  '009-privacy': privacy,
 }
 
 export const migrationProvider: MigrationProvider = {
