@@ -11,6 +11,7 @@ import { AccountService } from './account/account.service'
 import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth-module'
+import { hashPoolState } from './auth/password-hashing'
 import { blocksRoutes } from './blocks/blocks.routes'
 import { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
@@ -29,11 +30,15 @@ import { answerClientError, answerFrameworkError } from './http/client-errors'
 import { installErrorHandler } from './http/error-handler'
 import { loggerOptions } from './http/logger'
 import { registerSecurityHeaders } from './http/security-headers'
+import { legalRoutes } from './legal/legal.routes'
 import { lineupPlugin } from './lineup/lineup.plugin'
 import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
+import type { LiveHub } from './live/live-hub'
 import type { LiveSources } from './live/live-sources'
+import { AppMetrics } from './metrics/metrics'
+import { metricsRoutes } from './metrics/metrics.routes'
 import { remindersRoutes } from './reminders/reminders.routes'
 import { createReminders } from './reminders/reminders-module'
 import { calendarRoutes } from './schedule/calendar.routes'
@@ -103,6 +108,22 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>()
   const { onRoute } = options
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route))
+  // The operators' metrics (docs/deployment.md): only with METRICS_TOKEN, so without it the
+  // requests' path carries no hook at all. Sources are read at scrape time.
+  let live: LiveHub | undefined
+  const metrics = config.METRICS_TOKEN
+    ? new AppMetrics({
+        liveSockets: () => live?.stats ?? { sockets: 0, ready: 0 },
+        hashPool: hashPoolState,
+        databasePool: () =>
+          database.pool && {
+            total: database.pool.totalCount,
+            idle: database.pool.idleCount,
+            waiting: database.pool.waitingCount,
+          },
+      })
+    : undefined
+  metrics?.watch(app)
 
   // auth-js sends `Content-Type: application/json` with no body on logout: treat empty as none.
   const parseJson = app.getDefaultJsonParser('error', 'error')
@@ -223,12 +244,13 @@ export async function buildApp(
     isKnownGuest: (userId) => wifi.pass.hasDeviceOnline(userId),
     hiddenFor: (userId) => blocks.hiddenFor(userId),
   }
-  const live = createLiveHub({
+  live = createLiveHub({
     config,
     sources: liveSources,
     uplinks,
     now,
     log: app.log.child({ component: 'live' }),
+    onFanOutPass: metrics && ((pass) => metrics.observeFanOut(pass.lagMs)),
   })
   const schedule = new ScheduleService({
     database,
@@ -317,6 +339,8 @@ export async function buildApp(
   await app.register(remindersRoutes)
   await app.register(blocksRoutes)
   await app.register(accountRoutes)
+  await app.register(legalRoutes)
+  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN))
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

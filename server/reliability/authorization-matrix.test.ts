@@ -42,6 +42,7 @@ describe('authorization matrix', () => {
   let victimShareCode: string
   let victimCalendarPath: string
   let victimPushEndpoint: string
+  let bystander: SignedUpUser
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -75,6 +76,7 @@ describe('authorization matrix', () => {
     victimPushEndpoint: () => victimPushEndpoint,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
+    bystanderId: () => bystander.userId,
   })
 
   beforeAll(async () => {
@@ -85,6 +87,7 @@ describe('authorization matrix', () => {
         MAIL_OUTBOX_DIR: outbox,
         WIFI_GATEWAYS_FILE: gatewaysFile(),
         GAME_STAGE_PAGES_KEY: 'organiser-key-of-the-matrix',
+        METRICS_TOKEN: 'the-operators-metrics-token-of-the-matrix',
       },
       {
         now: clock.now,
@@ -179,6 +182,15 @@ describe('authorization matrix', () => {
       payload: browser,
     })
     expect(subscribed.statusCode).toBe(204)
+    // Someone the victim blocked: only the victim may lift that block.
+    bystander = await signUpUser(t)
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: bearer(tokens.own!),
+      payload: { userId: bystander.userId },
+    })
+    expect(blocked.statusCode).toBe(204)
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -244,6 +256,12 @@ describe('authorization matrix', () => {
         .selectAll()
         .where('user_id', '=', victim.userId)
         .orderBy('endpoint_hash')
+        .execute(),
+      blocks: await db
+        .selectFrom('user_blocks')
+        .selectAll()
+        .where('blocker_id', '=', victim.userId)
+        .orderBy('blocked_id')
         .execute(),
     }
   }

@@ -11,11 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('schedule_stars_pk', ['user_id', 'set_key'])
     .execute()
   // Who starred a set: the reminder scheduler's lookup, and a lineup change's notices.
-  await db.schema
-    .createIndex('schedule_stars_set')
-    .on('schedule_stars')
-    .column('set_key')
-    .execute()
+  await db.schema.createIndex('schedule_stars_set').on('schedule_stars').column('set_key').execute()
   // One per user who has a schedule: its version (every star change bumps it: the calendar's
   // ETag), the calendar link and the share link (each looked up by a keyed hash, kept sealed
   // for showing), and the reminder choices.
