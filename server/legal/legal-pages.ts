@@ -5,7 +5,7 @@ import { escapeHtml } from '../wifi/portal-pages'
 // The Terms of Service and privacy pages: server-rendered HTML in the app's colours, one inline
 // stylesheet (allowed by its hash), no script at all.
 
-const STYLE = `:root{color-scheme:dark}*{box-sizing:border-box}html{background:#0b0616}body{margin:0;min-height:100vh;background:radial-gradient(circle at top,#2a1050,#0b0616 60%) no-repeat #0b0616;color:#f4f1fb;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+const STYLE = `:root{color-scheme:dark}*{box-sizing:border-box}html{background:#0b0616}body{margin:0;min-height:100vh;background:radial-gradient(circle at top,#2a1050,#0b0616 60%) no-repeat #0b0616;color:#f4f1fb;padding:0 .75rem;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 header{max-width:48rem;margin:0 auto;padding:1.25rem 1rem 0}header a{color:#e879f9;font-weight:800;font-size:1.25rem;text-decoration:none}
 main{max-width:48rem;margin:1rem auto 3rem;padding:1.25rem 1.25rem 2rem;background:#1a1030;border:1px solid #3b2a5c;border-radius:1rem}
 h1{color:#f0abfc;font-size:1.9rem;line-height:1.2;margin:.25rem 0 1rem}h2{color:#a5f3fc;font-size:1.25rem;margin:1.75rem 0 .5rem}h3{font-size:1.05rem;margin:1.25rem 0 .4rem}
