@@ -61,7 +61,7 @@ describe('/metrics with METRICS_TOKEN', () => {
       /vibeconnect_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/,
     )
     expect(text).toMatch(
-      /vibeconnect_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/vibes"\} 1/,
+      /vibeconnect_http_request_duration_seconds_bucket\{method="POST",route="\/api\/vibes",le="\+Inf"\} 1/,
     )
     expect(text).not.toContain(vibe.id)
     expect(text).not.toContain(user.email)

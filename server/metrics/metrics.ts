@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { REQUEST_SECONDS, RequestMetrics } from './request-metrics'
 
 /** What the operators' metrics read from the rest of the app, handed in by server/app.ts. */
 export interface MetricsSources {
@@ -11,13 +12,6 @@ export interface MetricsSources {
   databasePool(): { total: number; idle: number; waiting: number } | undefined
 }
 
-const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
-
-interface RouteSeries {
-  requests: Counter.Internal
-  duration: Histogram.Internal<'method' | 'route'>
-}
-
 /**
  * The operators' Prometheus metrics (docs/deployment.md), one registry per app instance: requests
  * by route pattern (never the raw URL, which carries ids and tokens), live sockets and fan-out
@@ -25,32 +19,17 @@ interface RouteSeries {
  */
 export class AppMetrics {
   readonly registry = new Registry()
-  private readonly requests: Counter<'method' | 'route' | 'status'>
-  private readonly duration: Histogram<'method' | 'route'>
+  private readonly requests: RequestMetrics
   private readonly fanOutLag: Histogram
-  // One set of labelled children per (method, route, status): no label hashing per request.
-  private readonly series = new Map<string, RouteSeries>()
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
     collectDefaultMetrics({ register: this.registry })
-    this.requests = new Counter({
-      name: 'vibeconnect_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    })
-    this.duration = new Histogram({
-      name: 'vibeconnect_http_request_duration_seconds',
-      help: 'Time to answer HTTP requests, by method and route pattern',
-      labelNames: ['method', 'route'],
-      buckets: SECONDS,
-      registers,
-    })
+    this.requests = new RequestMetrics(this.registry)
     this.fanOutLag = new Histogram({
       name: 'vibeconnect_live_fanout_lag_seconds',
       help: 'From a live change reaching the fan-out to the end of the pass that sent it',
-      buckets: SECONDS,
+      buckets: REQUEST_SECONDS,
       registers,
     })
     const gauge = (name: string, help: string, read: () => number | undefined) =>
@@ -108,18 +87,7 @@ export class AppMetrics {
 
   /** Counts one answered request under its route pattern ('unmatched' for a 404 of no route). */
   observeRequest(method: string, route: string | undefined, status: number, ms: number): void {
-    const pattern = route ?? 'unmatched'
-    const key = `${method} ${pattern} ${status}`
-    let series = this.series.get(key)
-    if (!series) {
-      series = {
-        requests: this.requests.labels(method, pattern, String(status)),
-        duration: this.duration.labels(method, pattern),
-      }
-      this.series.set(key, series)
-    }
-    series.requests.inc()
-    series.duration.observe(ms / 1000)
+    this.requests.observe(method, route ?? 'unmatched', status, ms / 1000)
   }
 
   observeFanOut(lagMs: number): void {
