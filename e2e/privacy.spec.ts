@@ -29,6 +29,21 @@ test.describe('privacy: blocks, my data, deleting my account', () => {
       await expect(feedEntry(page, them.vibe.username)).toBeVisible()
       await expect(feedEntry(pest.page, me.vibe.username)).toBeVisible()
 
+      // On a phone: the header's Account button, and Block under someone else's entry.
+      await page.setViewportSize({ width: 390, height: 844 })
+      await feedEntry(page, them.vibe.username).evaluate((entry) =>
+        entry.scrollIntoView({ block: 'center' }),
+      )
+      await expect(feedEntry(page, them.vibe.username).getByText('Buzzing around')).toBeVisible()
+      const noToasts = await page.addStyleTag({
+        content: '[data-sonner-toaster] { display: none !important; }',
+      })
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      )
+      await shoot(page, 'privacy-feed-phone')
+      await noToasts.evaluate((style) => style.remove())
+      await page.setViewportSize({ width: 1280, height: 720 })
       await feedEntry(page, them.vibe.username)
         .getByRole('button', { name: `Block ${them.vibe.username}` })
         .click()

@@ -53,7 +53,7 @@ export function FeedEntry({ vibe, isMine, now, onBlock }: FeedEntryProps) {
         {onBlock && !isMine ? (
           <button
             type="button"
-            className="mt-1 -ml-1 rounded-lg px-1 py-0.5 text-xs font-medium text-zinc-400 hover:bg-white/10 hover:text-zinc-100"
+            className="mt-1 -ml-2 inline-flex min-h-7 items-center rounded-lg px-2 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
             aria-label={`Block ${vibe.username}`}
             onClick={() => onBlock(vibe)}
           >
