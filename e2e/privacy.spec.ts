@@ -42,7 +42,7 @@ test.describe('privacy: blocks, my data, deleting my account', () => {
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       )
       await shoot(page, 'privacy-feed-phone')
-      await noToasts.evaluate((style) => style.remove())
+      await noToasts.evaluate((style) => (style as Element).remove())
       await page.setViewportSize({ width: 1280, height: 720 })
       await feedEntry(page, them.vibe.username)
         .getByRole('button', { name: `Block ${them.vibe.username}` })
