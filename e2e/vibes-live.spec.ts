@@ -1,4 +1,4 @@
-import type { Browser, Page, WebSocketRoute } from '@playwright/test'
+import type { Page, WebSocketRoute } from '@playwright/test'
 import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import {
@@ -6,23 +6,13 @@ import {
   feedEntry,
   isFeedRequest,
   openMainApp,
+  secondBrowser,
+  signedUpCount,
   uniqueUsername,
   waitUntilLive,
 } from './support/vibes'
 
 const SECOND = { timeout: 1000 }
-
-/** A second, separate browser (its own storage, so its own account), failing on console errors. */
-async function secondBrowser(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return { page, errors, close: () => context.close() }
-}
 
 /** Counts the feed page requests a page makes from now on. */
 function countFeedRequests(page: Page) {
@@ -31,11 +21,6 @@ function countFeedRequests(page: Page) {
     if (request.method() === 'GET' && isFeedRequest(new URL(request.url()))) count += 1
   })
   return () => count
-}
-
-const signedUpCount = async (page: Page) => {
-  const text = await page.getByText(/users? signed up$/).textContent()
-  return Number(text?.replace(/\D/g, ''))
 }
 
 test.describe('live updates', () => {

@@ -1,4 +1,6 @@
+import type { AccountService } from './account/account.service'
 import type { AuthService } from './auth/auth.service'
+import type { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
 import type { AppDatabase } from './db/database'
 import type { ChangeBus } from './events/change-bus'
@@ -40,6 +42,10 @@ export interface AppContext {
   safety: SafetyService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
+  /** Blocks: whom I blocked, and whom each person's screens hide (docs/privacy.md). */
+  blocks: BlocksService
+  /** My account as a whole: my data export, and deleting it (docs/privacy.md). */
+  account: AccountService
 }
 
 declare module 'fastify' {

@@ -6,9 +6,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { accountRoutes } from './account/account.routes'
+import { AccountService } from './account/account.service'
 import type { AppContext } from './app-context'
 import { authRoutes } from './auth/auth.routes'
 import { createAuthService } from './auth/auth-module'
+import { hashPoolState } from './auth/password-hashing'
+import { blocksRoutes } from './blocks/blocks.routes'
+import { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
 import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
@@ -25,11 +30,15 @@ import { answerClientError, answerFrameworkError } from './http/client-errors'
 import { installErrorHandler } from './http/error-handler'
 import { loggerOptions } from './http/logger'
 import { registerSecurityHeaders } from './http/security-headers'
+import { legalRoutes } from './legal/legal.routes'
 import { lineupPlugin } from './lineup/lineup.plugin'
 import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
+import type { LiveHub } from './live/live-hub'
 import type { LiveSources } from './live/live-sources'
+import { AppMetrics } from './metrics/metrics'
+import { metricsRoutes } from './metrics/metrics.routes'
 import { remindersRoutes } from './reminders/reminders.routes'
 import { createReminders } from './reminders/reminders-module'
 import { moderationRoutes, reportRoutes } from './safety/safety.routes'
@@ -102,6 +111,22 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>()
   const { onRoute } = options
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route))
+  // The operators' metrics (docs/deployment.md): only with METRICS_TOKEN, so without it the
+  // requests' path carries no hook at all. Sources are read at scrape time.
+  let live: LiveHub | undefined
+  const metrics = config.METRICS_TOKEN
+    ? new AppMetrics({
+        liveSockets: () => live?.stats ?? { sockets: 0, ready: 0 },
+        hashPool: hashPoolState,
+        databasePool: () =>
+          database.pool && {
+            total: database.pool.totalCount,
+            idle: database.pool.idleCount,
+            waiting: database.pool.waitingCount,
+          },
+      })
+    : undefined
+  metrics?.watch(app)
 
   // auth-js sends `Content-Type: application/json` with no body on logout: treat empty as none.
   const parseJson = app.getDefaultJsonParser('error', 'error')
@@ -153,6 +178,7 @@ export async function buildApp(
   let vibesService: VibesService | undefined
   let scheduleService: ScheduleService | undefined
   let safetyService: SafetyService | undefined
+  let blocksService: BlocksService | undefined
   const game = createGame({
     config,
     database,
@@ -178,6 +204,7 @@ export async function buildApp(
       checkText: (input) => safetyService!.checkText(input),
     },
     onWrite: (trx, write) => game.recordVibeDay(trx, write.userId, write.at, write.created),
+    hiddenFor: (userId) => blocksService!.hiddenFor(userId),
   })
   vibesService = vibes
   // Vibes stored before usernames had their look-alike keys (migration 008) get them first.
@@ -199,10 +226,24 @@ export async function buildApp(
     log: app.log.child({ component: 'safety' }),
   })
   safetyService = safety
+  // Blocks (docs/privacy.md): the feed, the live channel and shared schedules ask whom each
+  // person hides; a block ends the follows between the two in its write.
+  const blocks = new BlocksService({
+    database,
+    changes,
+    now,
+    log: app.log.child({ component: 'blocks' }),
+    people: (userIds) => vibes.people(userIds),
+    accountExists: async (userId) => (await auth.accountCreatedAt(userId)) !== undefined,
+    onBlock: (trx, blockerId, blockedId) =>
+      scheduleService!.endFollowsBetween(trx, blockerId, blockedId),
+  })
+  blocksService = blocks
   const userCount = new UserCountService({ database, changes, now })
   app.addHook('onClose', async () => {
     vibes.close()
     userCount.close()
+    blocks.close()
   })
   const wifi = createWifiFeature({
     config,
@@ -228,13 +269,15 @@ export async function buildApp(
     readVibe: (id) => vibes.find(id),
     readUserCount: () => userCount.current(),
     isKnownGuest: (userId) => wifi.pass.hasDeviceOnline(userId),
+    hiddenFor: (userId) => blocks.hiddenFor(userId),
   }
-  const live = createLiveHub({
+  live = createLiveHub({
     config,
     sources: liveSources,
     uplinks,
     now,
     log: app.log.child({ component: 'live' }),
+    onFanOutPass: metrics && ((pass) => metrics.observeFanOut(pass.lagMs)),
   })
   const schedule = new ScheduleService({
     database,
@@ -247,6 +290,7 @@ export async function buildApp(
     },
     now,
     onStarred: (userId) => game.starred(userId),
+    hiddenFor: (userId) => blocks.hiddenFor(userId),
   })
   scheduleService = schedule
   // A changed lineup (from anywhere) reaches this instance's open apps at once.
@@ -269,6 +313,22 @@ export async function buildApp(
     app.addHook('onReady', async () => reminders.scheduler.start(config.PUSH_REMINDER_INTERVAL_MS))
     app.addHook('preClose', async () => reminders.scheduler.stop())
   }
+  // My account as a whole (docs/privacy.md): each feature hands in its part of my data export,
+  // by the key `server/account/export-coverage.ts` names.
+  const account = new AccountService({
+    auth,
+    onDelete: (trx, userId) => vibes.accountDeleting(trx, userId),
+    sections: {
+      vibe: async (userId) => (await vibes.personalData(userId)).vibe,
+      schedule: (userId) => schedule.personalData(userId),
+      blocks: (userId) => blocks.personalData(userId),
+      game: (userId) => game.personalData(userId),
+      wifi: (userId) => wifi.pass.personalData(userId),
+      reminders: (userId) => reminders.service.personalData(userId),
+      safety: (userId) => safety.personalData(userId),
+    },
+    now,
+  })
   const ctx: AppContext = {
     config,
     database,
@@ -285,6 +345,8 @@ export async function buildApp(
     reminderScheduler: reminders.scheduler,
     safety,
     live,
+    blocks,
+    account,
   }
   app.decorate('ctx', ctx)
 
@@ -306,6 +368,10 @@ export async function buildApp(
   await app.register(scheduleRoutes)
   await app.register(calendarRoutes)
   await app.register(remindersRoutes)
+  await app.register(blocksRoutes)
+  await app.register(accountRoutes)
+  await app.register(legalRoutes)
+  await app.register(metricsRoutes(metrics, config.METRICS_TOKEN))
   await registerClientAssets(app, config.CLIENT_DIST_DIR)
   return app
 }

@@ -68,6 +68,10 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       WIFI_DEVICES_PER_ACCOUNT: '50',
       // The organiser's stage-code pages, where the game's check-ins read the codes.
       GAME_STAGE_PAGES_KEY: BENCH_STAGE_PAGES_KEY,
+      // The operators' /metrics and their per-request hook, to measure what they cost.
+      ...(process.env.BENCH_METRICS_TOKEN
+        ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN }
+        : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

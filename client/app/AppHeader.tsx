@@ -1,10 +1,16 @@
+import { lazy, Suspense, useState } from 'react'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
-import { SignOutIcon } from '../components/icons'
-import { useSignOut } from '../features/auth/use-sign-out'
+import { SignOutIcon, UserIcon } from '../components/icons'
+import { useEndSessionAfter, useSignOut } from '../features/auth/use-sign-out'
+
+// Blocks, my data and deleting my account: loaded when first opened.
+const AccountDialog = lazy(() => import('../features/account/AccountDialog'))
 
 /** The top bar: who I am at this festival, and the way out. */
 export function AppHeader({ me }: { me: Vibe }) {
   const signOut = useSignOut()
+  const endSessionAfter = useEndSessionAfter()
+  const [account, setAccount] = useState<'closed' | 'open' | 'shut'>('closed')
   return (
     <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
@@ -18,6 +24,17 @@ export function AppHeader({ me }: { me: Vibe }) {
         <button
           type="button"
           className="btn-ghost px-3"
+          aria-label="Account"
+          onClick={() => setAccount('open')}
+        >
+          <UserIcon />
+          <span aria-hidden="true" className="hidden sm:inline">
+            Account
+          </span>
+        </button>
+        <button
+          type="button"
+          className="btn-ghost px-3"
           aria-label="Sign out"
           onClick={() => void signOut()}
         >
@@ -27,6 +44,15 @@ export function AppHeader({ me }: { me: Vibe }) {
           </span>
         </button>
       </div>
+      {account === 'closed' ? null : (
+        <Suspense fallback={null}>
+          <AccountDialog
+            open={account === 'open'}
+            onClose={() => setAccount('shut')}
+            endSessionAfter={endSessionAfter}
+          />
+        </Suspense>
+      )}
     </header>
   )
 }

@@ -52,3 +52,10 @@ export const ChevronDownIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m6 9 6 6 6-6" />
   </Icon>
 )
+
+export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+)

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page, Route } from '@playwright/test'
+import type { APIRequestContext, Browser, Locator, Page, Route } from '@playwright/test'
 import { type ApiSession, createVibeViaApi, openSignedIn, signUpViaApi } from './accounts'
 
 /** A username no parallel story will also use, within the 20-character limit. */
@@ -60,3 +60,21 @@ export const fulfillWithError = (route: Route, status: number, code: string, mes
 /** Hides toasts so a screenshot shows the screen itself. */
 export const hideToasts = (page: Page) =>
   page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' })
+
+/** A second, separate browser (its own storage, so its own account), failing on console errors. */
+export async function secondBrowser(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { page, errors, close: () => context.close() }
+}
+
+/** The number of people signed up, as the feed's toolbar says it. */
+export const signedUpCount = async (page: Page) => {
+  const text = await page.getByText(/users? signed up$/).textContent()
+  return Number(text?.replace(/\D/g, ''))
+}

@@ -3,6 +3,7 @@ import type { Role } from '../../shared/safety/roles'
 import { writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
 import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
+import { authPersonalData } from './auth-personal-data'
 import { requestConfirmationResend, requestRecovery, verifyEmailLink } from './email-links'
 import { sendReauthenticationCode } from './reauthentication'
 import { hitAddressLimit, hitClientLimits, hitEmailLimit } from './request-limits'
@@ -12,7 +13,13 @@ import { signUp } from './sign-up'
 import { loadKeptSecret } from './signing-key'
 import { checkPassword, passwordGrant, refreshTokenGrant } from './token-grants'
 import { presentUser } from './user.presenter'
-import { deleteAccount, logout, updateUser } from './user-account'
+import {
+  type AlongsideDeletion,
+  deleteAccount,
+  deleteOwnAccount,
+  logout,
+  updateUser,
+} from './user-account'
 import { findRoles, holdsRole } from './user-roles.repository'
 import { findUserById } from './users.repository'
 
@@ -134,10 +141,28 @@ export class AuthService {
 
   /**
    * Deletes an account: its sessions end at once on every instance, then the row and what
-   * cascades from it go. For the account-deletion feature; false when there was none.
+   * cascades from it go (`alongside` runs in the same transaction). False when there was none.
    */
-  deleteAccount(userId: string): Promise<boolean> {
-    return deleteAccount(this.deps, userId)
+  deleteAccount(userId: string, alongside?: AlongsideDeletion): Promise<boolean> {
+    return deleteAccount(this.deps, userId, alongside)
+  }
+
+  /**
+   * The caller deletes their own account, given their password, a recent sign-in or the mailed
+   * code (as a password change needs); throws `invalid_credentials` or `reauthentication_needed`.
+   */
+  deleteOwnAccount(
+    caller: AuthUser,
+    proof: { password?: string | undefined; nonce?: string | undefined },
+    meta: RequestMeta,
+    alongside?: AlongsideDeletion,
+  ): Promise<boolean> {
+    return deleteOwnAccount(this.deps, caller, proof, meta, alongside)
+  }
+
+  /** My account, sessions and mailed links for my data export; undefined once it is gone. */
+  personalData(userId: string) {
+    return authPersonalData(this.deps.database, userId)
   }
 
   /**

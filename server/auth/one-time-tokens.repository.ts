@@ -43,3 +43,13 @@ export async function consumeOneTimeToken(trx: WriteHandle, tokenHash: string, n
     .executeTakeFirst()
   return result.numUpdatedRows > 0n ? row : undefined
 }
+
+/** A user's mailed links and codes, without their hashes (their data export). */
+export function listOneTimeTokensOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('one_time_tokens')
+    .select(['kind', 'created_at', 'expires_at', 'used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
+}

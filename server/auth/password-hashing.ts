@@ -41,7 +41,20 @@ export function runHashTask(task: HashTask): Promise<string | boolean> {
   return pool.run(task)
 }
 
-/** The hashing threads now running, and how many tasks wait for one (metrics, tests). */
-export function hashPoolState(): { threads: number; queued: number } {
-  return { threads: pool.threads.length, queued: pool.queueSize }
+/**
+ * The hashing threads now running, how many tasks wait for one, how many were done since start,
+ * and how busy the threads were (0 to 1, piscina's utilization) (metrics, tests).
+ */
+export function hashPoolState(): {
+  threads: number
+  queued: number
+  completed: number
+  utilization: number
+} {
+  return {
+    threads: pool.threads.length,
+    queued: pool.queueSize,
+    completed: pool.completed,
+    utilization: pool.utilization,
+  }
 }

@@ -209,3 +209,23 @@ export async function claimAndReplaceRefreshToken(
   const { session_id: sessionId, roles, ...user } = row
   return { user: { ...user, roles: (roles ?? '').split(',').filter(isRole) }, sessionId }
 }
+
+/** A user's sessions, oldest first (their data export). */
+export function listSessionsOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['created_at', 'refreshed_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
+}
+
+/** How many refresh tokens the user's sessions hold (their data export: not the hashes). */
+export async function countRefreshTokensOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

@@ -1,10 +1,11 @@
-import { writeTransaction } from '../db/database'
+import { type WriteHandle, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
-import type { AuthDeps, AuthUser } from './auth-deps'
+import type { AuthDeps, AuthUser, RequestMeta } from './auth-deps'
 import { deleteOneTimeTokens } from './one-time-tokens.repository'
 import { hashPassword, verifyPassword } from './password'
 import { proveReauthentication, useProof } from './reauthentication'
 import { weakPasswordError } from './sign-up'
+import { checkPassword } from './token-grants'
 import { presentUser } from './user.presenter'
 import { findRoles } from './user-roles.repository'
 import { deleteUser, findUserById, updatePasswordHash } from './users.repository'
@@ -60,16 +61,62 @@ export async function logout(
   await writeTransaction(deps.database, (trx) => deps.sessions.end(trx, filter))
 }
 
+/** Other features' part of an account's deletion, in its transaction, before the user row goes. */
+export type AlongsideDeletion = (trx: WriteHandle) => Promise<void>
+
 /**
- * Deletes an account and everything that hangs off it (ON DELETE CASCADE). Its sessions end
- * first, through `Sessions.end`, so every instance stops trusting them at once: the cascade alone
- * would leave them trusted for up to a minute on SQLite (ADR 021). False when there was none.
+ * Deletes an account and everything that hangs off it (ON DELETE CASCADE), and the rate-limit
+ * counters keyed by its address or id. Its sessions end first, through `Sessions.end`, so every
+ * instance stops trusting them at once: the cascade alone would leave them trusted for up to a
+ * minute on SQLite (ADR 021). `alongside` runs in the same transaction, first (the feed notes the
+ * vibe to drop). False when there was none.
  */
-export async function deleteAccount(deps: AuthDeps, userId: string): Promise<boolean> {
+export async function deleteAccount(
+  deps: AuthDeps,
+  userId: string,
+  alongside?: AlongsideDeletion,
+): Promise<boolean> {
   const deleted = await writeTransaction(deps.database, async (trx) => {
+    const user = await findUserById(trx, userId)
+    if (!user) return false
+    await alongside?.(trx)
     await deps.sessions.end(trx, { userId })
+    await deps.limiter.forgetSubjects(trx, [user.email, user.id])
     return deleteUser(trx, userId)
   })
   if (deleted) await deps.changes.publish({ type: 'user-count' })
   return deleted
+}
+
+/**
+ * `DELETE /api/account`: the caller deletes their own account, proving it is them beyond the
+ * access token, as a password change does: their password (checked as a sign-in checks it,
+ * failures counted, ADR 019), or a sign-in on this session within AUTH_REAUTHENTICATION_WINDOW_S,
+ * or the mailed reauthentication code (`nonce`). A given password must be right, recent or not.
+ */
+export async function deleteOwnAccount(
+  deps: AuthDeps,
+  caller: AuthUser,
+  proof: { password?: string | undefined; nonce?: string | undefined },
+  meta: RequestMeta,
+  alongside?: AlongsideDeletion,
+): Promise<boolean> {
+  let confirmed: AlongsideDeletion
+  if (proof.password !== undefined) {
+    const { user, succeeded } = await checkPassword(
+      deps,
+      { email: caller.email, password: proof.password },
+      meta,
+    )
+    if (user.id !== caller.id)
+      throw new AppError(400, 'invalid_credentials', 'Invalid login credentials')
+    confirmed = succeeded
+  } else {
+    const reauthenticated = await proveReauthentication(deps, caller, proof.nonce)
+    confirmed = (trx) => useProof(trx, reauthenticated, deps.now())
+  }
+  return deleteAccount(deps, caller.id, async (trx) => {
+    await confirmed(trx)
+    await alongside?.(trx)
+  })
 }

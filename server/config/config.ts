@@ -65,6 +65,13 @@ export const ConfigSchema = z
     FESTIVAL_FIRST_DAY: z.iso.date().optional(),
     GAME_STAGE_PAGES_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 
+    // The Terms of Service and privacy notice (docs/privacy.md): Markdown files of the organiser's,
+    // the shipped defaults when unset; checked at start-up.
+    TERMS_FILE: z.string().optional(),
+    PRIVACY_FILE: z.string().optional(),
+    // Prometheus metrics at /metrics (docs/deployment.md): off unless this bearer token is set.
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AUTH_JWT_EXPIRY: z.coerce.number().int().min(10).max(604_800).default(3600),
     AUTH_EMAIL_CONFIRMATION: booleanFromEnv.default(false),

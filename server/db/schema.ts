@@ -255,6 +255,13 @@ export interface AuditLogTable {
   details: string | null
 }
 
+/** A block (docs/privacy.md): neither person sees the other's vibes or shared picks. */
+export interface UserBlocksTable {
+  blocker_id: string
+  blocked_id: string
+  created_at: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -284,4 +291,5 @@ export interface Database {
   user_suspensions: UserSuspensionsTable
   audit_people: AuditPeopleTable
   audit_log: AuditLogTable
+  user_blocks: UserBlocksTable
 }

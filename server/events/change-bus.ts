@@ -14,6 +14,11 @@ export type ChangeEvent =
       level: number
       unlocked: Array<{ id: string; name: string }>
     }
+  /**
+   * A block between two people was made or lifted (either way): caches of who hides whom drop
+   * both, and their open apps resync their feeds.
+   */
+  | { type: 'block'; blockerId: string; blockedId: string }
   /** Not a change: events may have been lost (the bus reconnected), so clients should resync. */
   | { type: 'resync' }
 

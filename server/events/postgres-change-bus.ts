@@ -147,6 +147,11 @@ const ChangeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user-count') }),
   z.object({ type: z.literal('session-ended'), id: z.string().max(64) }),
   z.object({
+    type: z.literal('block'),
+    blockerId: z.string().max(64),
+    blockedId: z.string().max(64),
+  }),
+  z.object({
     type: z.literal('game'),
     userId: z.string().max(64),
     level: z.number().int(),

@@ -177,3 +177,23 @@ export async function countFriends(db: Kysely<Database>, userId: string): Promis
 
 /** Whether an insert that skips conflicts stored its row. */
 const stored = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+
+/** A user's stage check-ins, oldest first (their data export). */
+export function listCheckIns(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('game_check_ins')
+    .select(['stage', 'day', 'checked_in_at'])
+    .where('user_id', '=', userId)
+    .orderBy('checked_in_at')
+    .execute()
+}
+
+/** The invites a user's link brought in (their data export: when, not who). */
+export function listInvitesBy(db: Kysely<Database>, inviterId: string) {
+  return db
+    .selectFrom('game_invites')
+    .select(['accepted_at', 'counted_at'])
+    .where('inviter_id', '=', inviterId)
+    .orderBy('accepted_at')
+    .execute()
+}

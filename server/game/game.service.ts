@@ -27,6 +27,7 @@ import {
   lockCrews,
 } from './game.repository'
 import type { GameRules, LevelGrant, QuestId } from './game-config'
+import { gamePersonalData } from './game-personal-data'
 import {
   BADGE_NAMES,
   completedQuests,
@@ -77,6 +78,11 @@ export class GameService {
   private dayOfMinute = { minute: Number.NaN, day: '' }
 
   constructor(private readonly deps: GameDeps) {}
+
+  /** My game for my data export (docs/privacy.md). */
+  personalData(userId: string) {
+    return gamePersonalData(this.deps.database, userId)
+  }
 
   /** My game as the "Your level" card shows it; badges earned meanwhile are awarded first. */
   async state(user: AuthUser, siteUrl: string): Promise<GameState> {

@@ -11,7 +11,16 @@ export interface AuthorsCopy {
 
 export interface RelayTarget {
   readonly hasSubscribers: boolean
-  broadcast(message: BroadcastMessage, instead?: AuthorsCopy): void
+  /**
+   * `author`: whose vibe the message carries, for the sockets that hide them (ADR 032);
+   * `instead`: what that author's own sockets get in its place (a hidden vibe, docs/safety.md).
+   */
+  broadcast(
+    message: BroadcastMessage,
+    addressed?: { author?: string | undefined; instead?: AuthorsCopy | undefined },
+  ): void
+  /** A block between these people was made or lifted. */
+  blocksChanged(...userIds: string[]): void
   sendToUser(userId: string, message: ServerMessage): void
 }
 
@@ -40,8 +49,13 @@ export function relayChanges(options: RelayOptions): () => void {
           options.hub.sendToUser(event.userId, { type: 'game', level, unlocked })
           return
         }
+        if (event.type === 'block') {
+          options.hub.blocksChanged(event.blockerId, event.blockedId)
+          return
+        }
         const message = await toMessage(event, options)
-        if (message) options.hub.broadcast(message.everyone, message.author)
+        const author = event.type === 'vibe' ? event.userId : undefined
+        if (message) options.hub.broadcast(message.everyone, { author, instead: message.author })
       })
       .catch((error: unknown) => {
         options.log.warn({ err: error, event }, 'could not relay a change to live clients')
@@ -77,6 +91,7 @@ async function toMessage(
       // Events may have been missed (the bus reconnected): `ready` makes clients refetch.
       return { everyone: { type: 'ready' } }
     case 'game':
+    case 'block':
     case 'session-ended':
       // Not a broadcast: the session cache (ADR 015) and the hub's endSession act on it.
       return undefined

@@ -11,6 +11,8 @@ export function createLiveHub(deps: {
   uplinks: UplinkAddresses
   now: () => number
   log: FastifyBaseLogger
+  /** After each fan-out pass (the operators' metrics). */
+  onFanOutPass?: (pass: { lagMs: number; durationMs: number; messages: number }) => void
 }): LiveHub {
   const { config, sources, uplinks } = deps
   return new LiveHub({
@@ -28,5 +30,7 @@ export function createLiveHub(deps: {
     log: deps.log,
     authenticate: sources.authenticate,
     sessionIsActive: sources.sessionIsActive,
+    hiddenFor: sources.hiddenFor,
+    onFanOutPass: deps.onFanOutPass,
   })
 }

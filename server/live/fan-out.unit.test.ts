@@ -123,4 +123,54 @@ describe('fan-out passes', () => {
     await new Promise((resolve) => setTimeout(resolve, 40))
     expect(got).toEqual(['{"n":1}', '{"type":"batch","messages":[{"n":2},{"n":3}]}'])
   })
+
+  it('leaves out the vibes of people a recipient hides, sharing each variant among recipients', async () => {
+    const hides: Record<number, ReadonlySet<string>> = { 1: new Set(['ann']), 2: new Set(['ann']) }
+    const recipients = [0, 1, 2, 3].map((id) => ({ id, got: [] as string[], batch: id !== 3 }))
+    const passes: number[] = []
+    const fanOut = new FanOut({
+      recipients,
+      send: (recipient, frame) => {
+        recipient.got.push(frame.payload.toString())
+        return true
+      },
+      acceptsBatch: (recipient) => recipient.batch,
+      hiddenFrom: (recipient) => hides[recipient.id] ?? new Set(),
+      onPass: (pass) => passes.push(pass.messages),
+      onError: () => {},
+      chunk: 1,
+    })
+    fanOut.push('{"n":1}', { author: 'ann' })
+    fanOut.push('{"n":2}', { author: 'bob' })
+    fanOut.push('{"n":3}')
+    fanOut.push('{"n":4}', { author: 'ann' })
+    while (passes.length < 2) await nextTurn()
+    expect(recipients[0]!.got).toEqual([
+      '{"n":1}',
+      '{"type":"batch","messages":[{"n":2},{"n":3},{"n":4}]}',
+    ])
+    // Ann's messages are left out; what remains goes as one frame (a batch when several).
+    expect(recipients[1]!.got).toEqual(['{"type":"batch","messages":[{"n":2},{"n":3}]}'])
+    expect(recipients[2]!.got).toEqual(recipients[1]!.got)
+    // A page without batches gets each message it may see in a frame of its own.
+    expect(recipients[3]!.got).toEqual(['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}'])
+    // Two recipients in each of the two passes.
+    expect(fanOut.counters.filtered).toBe(4)
+  })
+
+  it('sends nothing to a recipient who hides every author in a pass', () => {
+    const got: string[] = []
+    const fanOut = new FanOut({
+      recipients: [{ hides: new Set(['ann']) }, { hides: new Set<string>() }],
+      send: (_recipient, frame) => {
+        got.push(frame.payload.toString())
+        return true
+      },
+      acceptsBatch: () => true,
+      hiddenFrom: (recipient) => recipient.hides,
+      onError: () => {},
+    })
+    fanOut.push('{"n":1}', { author: 'ann' })
+    expect(got).toEqual(['{"n":1}'])
+  })
 })

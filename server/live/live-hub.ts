@@ -9,6 +9,7 @@ import { FanOut, type PreparedFrame } from './fan-out'
 import { type AdmissionRules, LiveAdmission } from './live-admission'
 import { LiveConnection } from './live-connection'
 import type { LiveSession, LiveSocket } from './live-socket'
+import { LiveViewers } from './live-viewers'
 
 export interface LiveHubOptions extends AdmissionRules {
   heartbeatMs: number
@@ -17,6 +18,10 @@ export interface LiveHubOptions extends AdmissionRules {
   authenticate(token: string): Promise<LiveSession>
   /** One cheap read per distinct session: false once it was signed out or revoked. */
   sessionIsActive(session: LiveSession): Promise<boolean>
+  /** Whose vibes the user must not be sent (blocked either way, ADR 032). */
+  hiddenFor?(userId: string): Promise<ReadonlySet<string>>
+  /** After each fan-out pass (the operators' metrics). */
+  onFanOutPass?(pass: { lagMs: number; durationMs: number; messages: number }): void
   now: () => number
   log: FastifyBaseLogger
 }
@@ -24,7 +29,6 @@ export interface LiveHubOptions extends AdmissionRules {
 const MAX_AUTH_TIMEOUT_MS = 5000
 const SHUTDOWN_WAIT_MS = 2000
 const RECONNECT_FRAME = Buffer.from(JSON.stringify({ type: 'reconnect' } satisfies ServerMessage))
-
 /** Every live socket of this app instance: admission, fan-out, heartbeats and shutdown. */
 export class LiveHub {
   private readonly connections = new Set<LiveConnection>()
@@ -40,6 +44,7 @@ export class LiveHub {
   private closing = false
   private checkingSessions = false
   private readonly endedSessions = new Set<string>()
+  private readonly viewers: LiveViewers<LiveConnection>
   private readonly authTimeoutMs: number
   private readonly fanOut: FanOut<LiveConnection>
 
@@ -47,11 +52,14 @@ export class LiveHub {
     // An unauthenticated socket must not outlive one heartbeat period (nor a few seconds).
     this.authTimeoutMs = Math.min(MAX_AUTH_TIMEOUT_MS, options.heartbeatMs)
     this.admission = new LiveAdmission(options, options.log)
+    this.viewers = new LiveViewers(options.hiddenFor)
     this.fanOut = new FanOut({
       recipients: this.connections,
       send: (connection, frame) => this.sendBroadcast(connection, frame),
       acceptsBatch: (connection) => connection.acceptsBatch,
       userOf: (connection) => connection.session?.userId,
+      hiddenFrom: (connection) => this.viewers.hiddenFrom(connection),
+      onPass: options.onFanOutPass,
       onError: (error) => options.log.error({ err: error }, 'live fan-out failed'),
       maxWaitMs: options.fanOutMaxWaitMs,
     })
@@ -64,10 +72,13 @@ export class LiveHub {
   get stats() {
     let ready = 0
     for (const connection of this.connections) if (connection.isReady) ready += 1
-    const { passes, batches, framesSent, bytesSent } = this.fanOut.counters
+    const { passes, batches, framesSent, bytesSent, filtered } = this.fanOut.counters
     return {
       sockets: this.connections.size,
       ready,
+      // Sockets that were sent a pass without someone's vibe (a block), and people watched so.
+      filtered,
+      viewers: this.viewers.size,
       ...this.counters,
       // Sockets refused for their address's cap, and signed-in ones for their account's.
       refused: this.admission.refused.forAddress,
@@ -118,6 +129,7 @@ export class LiveHub {
   remove(connection: LiveConnection): void {
     connection.markClosed()
     if (this.connections.delete(connection)) this.admission.release(connection)
+    this.viewers.detach(connection)
   }
 
   /**
@@ -128,7 +140,20 @@ export class LiveHub {
     const session = await this.options.authenticate(token)
     const isOpen = () => this.connections.has(connection)
     if (isOpen()) await this.admission.admitAccount(connection, session.userId, isOpen)
+    // Before `ready`: no broadcast reaches the socket until it knows whom it hides.
+    if (isOpen()) await this.viewers.attach(connection, session.userId)
     return session
+  }
+
+  /**
+   * A block between two people was made or lifted: their sockets here learn whom they hide now,
+   * then are told `ready`, so their apps refetch the feed without (or with) the other's vibe.
+   */
+  blocksChanged(...userIds: string[]): void {
+    this.viewers.reload(userIds, (userId, error) => {
+      if (error) this.options.log.warn({ err: error }, 'live block update failed')
+      else this.sendToUser(userId, { type: 'ready' })
+    })
   }
 
   get hasSubscribers(): boolean {
@@ -138,12 +163,18 @@ export class LiveHub {
 
   /**
    * Serializes the message once and sends the same frame to every signed-in socket, in passes
-   * that batch whatever arrives while one runs (`FanOut`, ADR 011).
+   * that batch whatever arrives while one runs (`FanOut`, ADR 011). A vibe's message names its
+   * `author`: sockets of people who hide them (a block either way) are skipped (ADR 032); with
+   * `instead`, that account's sockets get their own copy (a hidden vibe's author, docs/safety.md).
    */
-  broadcast(message: BroadcastMessage, instead?: AuthorsCopy): void {
+  broadcast(
+    message: BroadcastMessage,
+    addressed: { author?: string | undefined; instead?: AuthorsCopy | undefined } = {},
+  ): void {
     this.counters.serialized += 1
+    const { author, instead } = addressed
     const swap = instead && { userId: instead.userId, json: JSON.stringify(instead.message) }
-    this.fanOut.push(JSON.stringify(message), swap)
+    this.fanOut.push(JSON.stringify(message), { author, swap })
   }
 
   /**

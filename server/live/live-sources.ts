@@ -18,4 +18,6 @@ export interface LiveSources {
   readUserCount(): Promise<number>
   /** Whether the account has a device the festival WiFi's portal admitted, online now. */
   isKnownGuest(userId: string): Promise<boolean>
+  /** Whose vibes the user must not be sent: the people blocked either way (ADR 032). */
+  hiddenFor(userId: string): Promise<ReadonlySet<string>>
 }

@@ -1,6 +1,12 @@
 import { type AppDatabase, type WriteHandle, writeTransaction } from '../db/database'
 import { AppError } from '../http/app-error'
-import { countHit, deleteHits, deleteOldWindows, findHits } from './rate-limits.repository'
+import {
+  countHit,
+  deleteHits,
+  deleteHitsOfSubjects,
+  deleteOldWindows,
+  findHits,
+} from './rate-limits.repository'
 
 export interface RateLimit {
   /** What is limited, e.g. `signin:ip`; the subject (an IP or e-mail) is appended. */
@@ -63,6 +69,11 @@ export class RateLimiter {
   /** Forgets a subject's count in the caller's transaction (a success wipes earlier failures). */
   async clear(trx: WriteHandle, name: string, subject: string): Promise<void> {
     if (this.enabled) await deleteHits(trx, `${name}:${subject}`)
+  }
+
+  /** Forgets every count about these subjects, in the caller's transaction (a deleted account). */
+  async forgetSubjects(trx: WriteHandle, subjects: string[]): Promise<void> {
+    await deleteHitsOfSubjects(trx, subjects)
   }
 
   /** The 429 every limit answers, with the seconds until the window turns. */

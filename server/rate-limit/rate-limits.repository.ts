@@ -45,3 +45,24 @@ export async function deleteHits(trx: WriteHandle, key: string): Promise<void> {
 export async function deleteOldWindows(trx: WriteHandle, currentWindowStart: number) {
   await trx.deleteFrom('rate_limits').where('window_start', '<', currentWindowStart).execute()
 }
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * Forgets every counter about these subjects (an e-mail address, a user id), wherever they stand
+ * in a key: at its end (`name:subject`) or before a space (`name:email ip`). A deleted account's.
+ */
+export async function deleteHitsOfSubjects(trx: WriteHandle, subjects: string[]): Promise<void> {
+  if (subjects.length === 0) return
+  await trx
+    .deleteFrom('rate_limits')
+    .where((eb) =>
+      eb.or(
+        subjects.flatMap((subject) => [
+          eb('key', 'like', sql<string>`${`%:${likeLiteral(subject)}`} escape '\\'`),
+          eb('key', 'like', sql<string>`${`%:${likeLiteral(subject)} %`} escape '\\'`),
+        ]),
+      ),
+    )
+    .execute()
+}

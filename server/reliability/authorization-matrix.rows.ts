@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { GOOD_PASSWORD, type SignedUpUser, uniqueEmail } from '../test/auth-helpers'
+import { privacyRows } from './authorization-matrix.privacy-rows'
 
 export const KINDS = [
   'none',
@@ -76,11 +77,13 @@ export interface MatrixContext {
   signIn: (user: SignedUpUser) => Promise<string>
   /** Each user's password as it is now (the PUT /user row changes it). */
   passwords: Map<string, string>
+  /** Someone the victim blocked. */
+  bystanderId: () => string
 }
 
 // Refusals on the data API (401 with GoTrue's code) and on GoTrue's own endpoints (403 for a
 // token that is present but not valid, as GoTrue answers).
-const DATA_REFUSED = {
+export const DATA_REFUSED = {
   none: [401, 'no_authorization'],
   malformed: [401, 'bad_jwt'],
   expired: [401, 'bad_jwt'],
@@ -99,10 +102,10 @@ const GOTRUE_REFUSED = {
   signedOut: [403, 'session_not_found'],
 } satisfies Record<string, Expected>
 /** An endpoint that takes no token: whatever Authorization says, the same answer. */
-const same = (expected: Expected) =>
+export const same = (expected: Expected) =>
   Object.fromEntries(KINDS.map((kind) => [kind, expected])) as Record<Kind, Expected>
 
-const get = (url: string): MatrixRequest => ({ method: 'GET', url })
+export const get = (url: string): MatrixRequest => ({ method: 'GET', url })
 /** A field of a JSON request's body. */
 const fieldOf = (sent: MatrixRequest, name: string) =>
   typeof sent.payload === 'object' ? sent.payload[name] : undefined
@@ -125,7 +128,7 @@ export function matrixRows(context: MatrixContext): Row[] {
   }))
 }
 
-type RowSpec = Omit<Row, 'expected'> & { expected: Expectations }
+export type RowSpec = Omit<Row, 'expected'> & { expected: Expectations }
 
 let intruders = 0
 
@@ -233,6 +236,7 @@ function rowsOf(context: MatrixContext): RowSpec[] {
     ...scheduleRows(context),
     ...reminderRows(context),
     ...safetyRows(context),
+    ...privacyRows(context),
     {
       route: 'GET /auth/v1/user',
       name: 'GET /auth/v1/user',
@@ -359,6 +363,14 @@ function rowsOf(context: MatrixContext): RowSpec[] {
       },
     },
     ...['/auth/v1/settings', '/api/lineup', '/api/festival', '/healthz', '/readyz'].map(publicGet),
+    ...['/terms', '/privacy'].map(publicGet),
+    // The operators' metrics take their own token (METRICS_TOKEN, set in the matrix): no JWT opens them.
+    {
+      route: 'GET /metrics',
+      name: 'GET /metrics',
+      expected: same([401, 'no_authorization']),
+      request: () => get('/metrics'),
+    },
 
     // The captive portal takes no token either: a token changes nothing, and its pages need the
     // gateway's query or the state its forms carry.

@@ -46,6 +46,7 @@ describe('authorization matrix', () => {
   let victimShareCode: string
   let victimCalendarPath: string
   let victimPushEndpoint: string
+  let bystander: SignedUpUser
   const tokens = {} as Record<Kind, string | undefined>
   const secrets: string[] = []
   const passwords = new Map<string, string>()
@@ -85,6 +86,7 @@ describe('authorization matrix', () => {
     victimPushEndpoint: () => victimPushEndpoint,
     signIn: async (user) => (await signIn(user)).refresh,
     passwords,
+    bystanderId: () => bystander.userId,
   })
 
   beforeAll(async () => {
@@ -97,6 +99,7 @@ describe('authorization matrix', () => {
         GAME_STAGE_PAGES_KEY: 'organiser-key-of-the-matrix',
         // Three reporters (the other users) must not hide the victim's vibe mid-matrix.
         MODERATION_REPORTS_TO_HIDE: '10',
+        METRICS_TOKEN: 'the-operators-metrics-token-of-the-matrix',
       },
       {
         now: clock.now,
@@ -199,6 +202,15 @@ describe('authorization matrix', () => {
       payload: browser,
     })
     expect(subscribed.statusCode).toBe(204)
+    // Someone the victim blocked: only the victim may lift that block.
+    bystander = await signUpUser(t)
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: bearer(tokens.own!),
+      payload: { userId: bystander.userId },
+    })
+    expect(blocked.statusCode).toBe(204)
   })
   afterAll(async () => {
     const header = `| endpoint | ${KINDS.join(' | ')} |`
@@ -264,6 +276,12 @@ describe('authorization matrix', () => {
         .selectAll()
         .where('user_id', '=', victim.userId)
         .orderBy('endpoint_hash')
+        .execute(),
+      blocks: await db
+        .selectFrom('user_blocks')
+        .selectAll()
+        .where('blocker_id', '=', victim.userId)
+        .orderBy('blocked_id')
         .execute(),
     }
   }

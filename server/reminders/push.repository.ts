@@ -103,3 +103,13 @@ export async function claimReminders(
     .returning(['user_id', 'set_key', 'kind'])
     .execute()
 }
+
+/** The reminders and change notices sent to a user (their data export). */
+export function listRemindersSentTo(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('reminders_sent')
+    .select(['set_key', 'kind', 'sent_at'])
+    .where('user_id', '=', userId)
+    .orderBy('sent_at')
+    .execute()
+}

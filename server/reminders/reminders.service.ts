@@ -19,6 +19,7 @@ import {
   upsertSubscription,
 } from './push.repository'
 import type { PushOptions, PushSender } from './push-sender'
+import { remindersPersonalData } from './reminders-personal-data'
 
 export interface RemindersDeps {
   database: AppDatabase
@@ -56,6 +57,11 @@ const hashOf = (endpoint: string) => createHash('sha256').update(endpoint).diges
  */
 export class RemindersService {
   constructor(private readonly deps: RemindersDeps) {}
+
+  /** My push subscriptions and sent reminders for my data export (docs/privacy.md). */
+  personalData(userId: string) {
+    return remindersPersonalData(this.deps.database, userId)
+  }
 
   publicKey(): PushKey {
     this.requireEnabled()

@@ -89,6 +89,16 @@ export async function listHiddenVibeIds(db: Kysely<Database>, limit: number): Pr
   return rows.map((row) => row.id)
 }
 
+/** The reports a user filed, newest first (their data export). */
+export function listReportsBy(db: Kysely<Database>, reporterId: string) {
+  return db
+    .selectFrom('vibe_reports')
+    .select(['reason', 'note', 'created_at', 'handled_at'])
+    .where('reporter_id', '=', reporterId)
+    .orderBy('created_at', 'desc')
+    .execute()
+}
+
 export function findSuspension(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('user_suspensions')

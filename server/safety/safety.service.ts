@@ -17,6 +17,7 @@ import {
   handleReports,
   listHiddenVibeIds,
   listOpenReports,
+  listReportsBy,
   lockVibeReports,
   putSuspension,
 } from './safety.repository'
@@ -139,6 +140,34 @@ export class SafetyService {
   }
 
   /** Reported and hidden vibes with their open reports: hidden first, then the most reported. */
+  /**
+   * My part of the data export: the reports I filed (not whose vibe: that is theirs) and a
+   * suspension I am under. What moderators did to my vibe is on the vibe itself.
+   */
+  async personalData(userId: string) {
+    const { db } = this.deps.database
+    const [reports, suspension] = await Promise.all([
+      listReportsBy(db, userId),
+      findSuspension(db, userId),
+    ])
+    const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString())
+    return {
+      reportsMade: reports.map((report) => ({
+        reason: report.reason,
+        note: report.note,
+        createdAt: iso(report.created_at),
+        handledAt: iso(report.handled_at),
+      })),
+      suspension: suspension
+        ? {
+            until: iso(suspension.until),
+            reason: suspension.reason,
+            since: iso(suspension.created_at),
+          }
+        : null,
+    }
+  }
+
   async queue(): Promise<ModerationQueue> {
     const { db } = this.deps.database
     const reports = await listOpenReports(db, QUEUE_REPORTS_READ)

@@ -259,3 +259,39 @@ export async function isFollowing(
     .executeTakeFirst()
   return row !== undefined
 }
+
+/** Ends the follows between two people, both ways (a block). */
+export async function deleteFollowsBetween(trx: WriteHandle, a: string, b: string): Promise<void> {
+  await trx
+    .deleteFrom('schedule_follows')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', a), eb('followee_id', '=', b)]),
+        eb.and([eb('follower_id', '=', b), eb('followee_id', '=', a)]),
+      ]),
+    )
+    .execute()
+}
+
+/** Whom the user follows, with when (their data export). */
+export function listFollowsOf(
+  db: Kysely<Database>,
+  followerId: string,
+): Promise<Array<{ followee_id: string; followed_at: number }>> {
+  return db
+    .selectFrom('schedule_follows')
+    .select(['followee_id', 'followed_at'])
+    .where('follower_id', '=', followerId)
+    .orderBy('followed_at')
+    .execute()
+}
+
+/** How many follow the user's picks. */
+export async function countFollowers(db: Kysely<Database>, followeeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('schedule_follows')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

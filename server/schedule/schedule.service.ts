@@ -14,7 +14,7 @@ import type {
 } from '../../shared/schedule/schedule.schema'
 import type { AuthUser } from '../auth/auth-deps'
 import { keyedHash, seal, unseal } from '../crypto/sealed-secrets'
-import { type AppDatabase, writeTransaction } from '../db/database'
+import { type AppDatabase, type WriteHandle, writeTransaction } from '../db/database'
 import { AppError, notFound } from '../http/app-error'
 import type { LineupSnapshot } from '../lineup/lineup-snapshot'
 import { calendarFeed } from './calendar-feed'
@@ -22,6 +22,7 @@ import { changeOf, currentSetOf, setsByKey } from './programme-changes'
 import {
   countStars,
   deleteFollow,
+  deleteFollowsBetween,
   deleteStars,
   findSchedule,
   findScheduleByCalendar,
@@ -40,6 +41,7 @@ import {
   saveShareLink,
   updateSeenStar,
 } from './schedule.repository'
+import { schedulePersonalData } from './schedule-personal-data'
 
 /** The keys the schedule derives from the server's secret, one per purpose. */
 export interface ScheduleKeys {
@@ -71,6 +73,8 @@ export interface ScheduleDeps {
   now: () => number
   /** A set was starred (the game's planner quest). */
   onStarred?: (userId: string) => void
+  /** Whom the user's screens hide (blocked either way): their picks and follows too. */
+  hiddenFor?: (userId: string) => Promise<ReadonlySet<string>>
 }
 
 /** A calendar feed: its ETag, and its text unless the caller's ETag still holds. */
@@ -255,7 +259,7 @@ export class ScheduleService {
 
   /** Whose picks a share link shows, and which sets they starred. */
   async sharedPicks(user: AuthUser, code: string): Promise<SharedPicks> {
-    const ownerId = await this.ownerOfShare(code)
+    const ownerId = await this.ownerOfShare(code, user.id)
     const [people, stars, following] = await Promise.all([
       this.deps.people([ownerId]),
       listStarKeysOf(this.deps.database.db, [ownerId]),
@@ -270,7 +274,7 @@ export class ScheduleService {
 
   /** Follows the owner of a share link: their picks show on my lineup. */
   async follow(user: AuthUser, code: string): Promise<void> {
-    const ownerId = await this.ownerOfShare(code)
+    const ownerId = await this.ownerOfShare(code, user.id)
     if (ownerId === user.id) {
       throw new AppError(409, 'follow_own', 'This is your own share link')
     }
@@ -289,7 +293,12 @@ export class ScheduleService {
 
   /** The people I follow and which sets each of them starred. */
   async crew(user: AuthUser): Promise<Crew> {
-    const followees = await listFollowees(this.deps.database.db, user.id)
+    const [all, hidden] = await Promise.all([
+      listFollowees(this.deps.database.db, user.id),
+      this.hiddenFor(user.id),
+    ])
+    // A block ends follows in its write; one that raced it is hidden all the same.
+    const followees = all.filter((id) => !hidden.has(id))
     const [people, stars] = await Promise.all([
       this.deps.people(followees),
       listStarKeysOf(this.deps.database.db, followees),
@@ -365,10 +374,33 @@ export class ScheduleService {
     if (token) this.calendars.delete(token)
   }
 
-  private async ownerOfShare(code: string): Promise<string> {
+  /** Ends the follows between two people, both ways, in a block's transaction. */
+  endFollowsBetween(trx: WriteHandle, a: string, b: string): Promise<void> {
+    return deleteFollowsBetween(trx, a, b)
+  }
+
+  /** My schedule, stars and follows for my data export. */
+  personalData(userId: string) {
+    return schedulePersonalData(this.deps.database, this.deps.people, userId)
+  }
+
+  private hiddenFor(userId: string): Promise<ReadonlySet<string>> {
+    return this.deps.hiddenFor?.(userId) ?? Promise.resolve(new Set<string>())
+  }
+
+  /**
+   * Whose share link this is. A link of someone blocked either way shows the viewer nothing: it
+   * answers as a link that does not exist.
+   */
+  private async ownerOfShare(code: string, viewerId: string): Promise<string> {
     const hash = keyedHash(this.deps.keys.shareLookup, code)
-    const row = await findScheduleByShare(this.deps.database.db, hash)
-    if (!row) throw notFound('This share link does not exist or was replaced', 'share_not_found')
+    const [row, hidden] = await Promise.all([
+      findScheduleByShare(this.deps.database.db, hash),
+      this.hiddenFor(viewerId),
+    ])
+    if (!row || hidden.has(row.user_id)) {
+      throw notFound('This share link does not exist or was replaced', 'share_not_found')
+    }
     return row.user_id
   }
 

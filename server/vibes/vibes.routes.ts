@@ -41,9 +41,10 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { querystring: FeedQuerySchema, response: { 200: FeedPageSchema, ...dataErrors } } },
     async (request, reply) => {
       const { cursor, limit } = request.query
-      if (cursor !== undefined) return vibes.pageAfter(cursor, limit)
+      const viewer = caller(request).id
+      if (cursor !== undefined) return vibes.pageAfter(cursor, limit, viewer)
       // Already JSON: Fastify sends a string with a JSON content type as it is.
-      const body = await vibes.firstPageJson(limit)
+      const body = await vibes.firstPageJson(limit, viewer)
       return reply.type('application/json; charset=utf-8').send(body as unknown as FeedPage)
     },
   )

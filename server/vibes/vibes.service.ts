@@ -64,6 +64,8 @@ interface VibesDeps {
     trx: WriteHandle,
     write: { userId: string; at: number; created: boolean },
   ) => Promise<void>
+  /** Whose vibes the user's feed hides (blocked either way, docs/privacy.md). */
+  hiddenFor?: (userId: string) => Promise<ReadonlySet<string>>
 }
 
 /** The vibes feature: the feed (with its cached first page, ADR 010), my vibe, and its writes. */
@@ -80,14 +82,40 @@ export class VibesService {
     })
   }
 
-  /** The first feed page as JSON text, checked against FeedPageSchema when it was built. */
-  firstPageJson(limit: number): Promise<string> {
-    return this.firstPages.get(limit)
+  /**
+   * The first feed page as `viewerId` sees it, as JSON text: the page everyone shares (checked
+   * against FeedPageSchema when it was built), less the vibes of people blocked either way
+   * (ADR 032). Pages may come out shorter; the cursor is the shared page's.
+   */
+  async firstPageJson(limit: number, viewerId: string): Promise<string> {
+    const [json, hidden] = await Promise.all([this.firstPages.get(limit), this.hiddenFor(viewerId)])
+    return withoutHidden(json, hidden)
   }
 
-  /** A later page, after the cursor the previous page handed out. */
-  pageAfter(cursor: string, limit: number): Promise<FeedPage> {
-    return this.readPage(limit, cursor)
+  /** A later page, after the cursor the previous page handed out, as `viewerId` sees it. */
+  async pageAfter(cursor: string, limit: number, viewerId: string): Promise<FeedPage> {
+    const [page, hidden] = await Promise.all([
+      this.readPage(limit, cursor),
+      this.hiddenFor(viewerId),
+    ])
+    if (hidden.size === 0) return page
+    return { ...page, vibes: page.vibes.filter((vibe) => !hidden.has(vibe.userId)) }
+  }
+
+  /**
+   * In an account's deletion, before its rows go: once it commits, this instance's first page
+   * forgets the vibe and every instance's open apps drop it (the cascade deletes it unannounced).
+   */
+  async accountDeleting(trx: WriteHandle, userId: string): Promise<void> {
+    const row = await findVibeByUser(trx, userId)
+    if (!row) return
+    afterCommit(trx, () => void this.changed({ type: 'vibe', op: 'delete', id: row.id, userId }))
+  }
+
+  /** My vibe for my data export. */
+  async personalData(userId: string): Promise<{ vibe: OwnVibe | null }> {
+    const row = await findVibeByUser(this.deps.database.db, userId)
+    return { vibe: row ? presentOwnVibe(row) : null }
   }
 
   /** My vibe, with where it stands with the moderators (only its author is told). */
@@ -256,6 +284,10 @@ export class VibesService {
     this.stopWatching()
   }
 
+  private hiddenFor(userId: string): Promise<ReadonlySet<string>> {
+    return this.deps.hiddenFor?.(userId) ?? Promise.resolve(NOBODY)
+  }
+
   private async readPage(limit: number, cursor?: string): Promise<FeedPage> {
     const after = cursor === undefined ? undefined : decodeFeedCursor(cursor)
     const rows = await listFeedPage(this.deps.database.db, { after, limit })
@@ -290,6 +322,27 @@ export class VibesService {
 function comesBack(existing: VibeRow, input: VibeInput): boolean {
   if (existing.moderation !== 'removed') return false
   return existing.username !== input.username || existing.status !== input.status
+}
+
+const NOBODY: ReadonlySet<string> = new Set()
+
+/**
+ * The shared page's JSON without the hidden people's vibes. Most viewers hide nobody, or nobody
+ * on this page: a substring test per hidden person (`"userId":"…"` cannot occur inside a status,
+ * where JSON escapes the quotes) keeps the shared text as it is, unparsed.
+ */
+function withoutHidden(json: string, hidden: ReadonlySet<string>): string {
+  if (hidden.size === 0) return json
+  let onPage = false
+  for (const userId of hidden) {
+    if (json.includes(`"userId":${JSON.stringify(userId)}`)) {
+      onPage = true
+      break
+    }
+  }
+  if (!onPage) return json
+  const page = JSON.parse(json) as FeedPage
+  return JSON.stringify({ ...page, vibes: page.vibes.filter((vibe) => !hidden.has(vibe.userId)) })
 }
 
 // Only the listed fields reach the database, whatever else the caller's object carries.

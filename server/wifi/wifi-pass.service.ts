@@ -17,6 +17,7 @@ import {
 } from './wifi.repository'
 import type { WifiLevels } from './wifi-allowance'
 import type { Gateway } from './wifi-gateways'
+import { wifiPersonalData } from './wifi-personal-data'
 import { formatPassCode, keyedHash, newPassCode, seal, unseal, type WifiKeys } from './wifi-secrets'
 
 const DAY_MS = 86_400_000
@@ -39,6 +40,11 @@ export class WifiPassService {
   private purgeTimer: ReturnType<typeof setInterval> | undefined
 
   constructor(private readonly deps: WifiPassDeps) {}
+
+  /** My WiFi pass and devices for my data export (docs/privacy.md). */
+  personalData(userId: string) {
+    return wifiPersonalData(this.deps.database, userId)
+  }
 
   /** The user's pass, made on first use. */
   async pass(user: AuthUser, siteUrl: string): Promise<WifiPass> {

@@ -60,6 +60,9 @@ export const ERROR_CODES = [
   'calendar_not_found',
   // reminders (Web Push)
   'push_disabled',
+  // blocks and my account (docs/privacy.md)
+  'block_self',
+  'user_not_found',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -50,7 +50,13 @@ export function AuthScreen({ WifiProviderName }: { WifiProviderName: ComponentTy
             )}
           </span>
         </p>
-        <p>By connecting, you agree to our Terms of Service.</p>
+        <p>
+          By connecting, you agree to our{' '}
+          <a className="font-semibold text-zinc-100 underline" href="/terms">
+            Terms of Service
+          </a>
+          .
+        </p>
       </footer>
     </main>
   )

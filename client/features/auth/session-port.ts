@@ -3,6 +3,20 @@ import { toast } from 'sonner'
 import type { SessionPort } from '../../lib/session'
 import type { AuthClient } from './load-auth-client'
 
+// While this device ends its own session on purpose (its account was deleted), refusals are
+// expected and say nothing: "You were signed out" would be wrong.
+let endingOnPurpose = 0
+
+/** Runs `work`, which ends this session on the server, with refused tokens ignored meanwhile. */
+export async function whileEndingOnPurpose<T>(work: () => Promise<T>): Promise<T> {
+  endingOnPurpose += 1
+  try {
+    return await work()
+  } finally {
+    endingOnPurpose -= 1
+  }
+}
+
 /** The session as the rest of the app sees it (`client/lib/session.ts`), backed by auth-js. */
 export function sessionPortOf(authClient: AuthClient): SessionPort {
   let handling: Promise<void> | undefined
@@ -19,6 +33,7 @@ export function sessionPortOf(authClient: AuthClient): SessionPort {
     },
     // Many requests may be refused at once: one renewal, and at most one goodbye.
     refused() {
+      if (endingOnPurpose > 0) return Promise.resolve()
       handling ??= endIfGone(authClient).finally(() => {
         handling = undefined
       })

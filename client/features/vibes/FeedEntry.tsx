@@ -6,6 +6,8 @@ interface FeedEntryProps {
   vibe: Vibe
   isMine: boolean
   now: number
+  /** Asks to block the vibe's author (others' entries only). */
+  onBlock?: (vibe: Vibe) => void
 }
 
 /**
@@ -22,7 +24,7 @@ function showExactTime(event: PointerEvent<HTMLTimeElement>) {
  * One vibe in the feed. Everything the user typed is rendered as text. My own entry stands out by
  * a thick accent edge, a tinted background and the "(you)" marker, not by colour alone.
  */
-export function FeedEntry({ vibe, isMine, now }: FeedEntryProps) {
+export function FeedEntry({ vibe, isMine, now, onBlock }: FeedEntryProps) {
   return (
     <li
       data-mine={isMine || undefined}
@@ -48,6 +50,16 @@ export function FeedEntry({ vibe, isMine, now }: FeedEntryProps) {
           </time>
         </p>
         <p className="mt-1 break-words text-zinc-100">{vibe.status}</p>
+        {onBlock && !isMine ? (
+          <button
+            type="button"
+            className="mt-1 -ml-2 inline-flex min-h-7 items-center rounded-lg px-2 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
+            aria-label={`Block ${vibe.username}`}
+            onClick={() => onBlock(vibe)}
+          >
+            Block
+          </button>
+        ) : null}
       </div>
     </li>
   )

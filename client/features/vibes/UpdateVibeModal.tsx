@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
-import { CloseIcon } from '../../components/icons'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
 import { ModalDialog } from '../../components/ModalDialog'
 import { myVibeOnScreen, myVibeQuery } from './my-vibe.api'
@@ -24,20 +24,7 @@ export function UpdateVibeModal({ open, onClose, userId }: UpdateVibeModalProps)
   return (
     <ModalDialog open={open} onClose={onClose} labelledBy={titleId}>
       <div className="px-4 pb-4 sm:px-6 sm:pb-6">
-        {/* Title and close stay in reach while a phone scrolls the form. */}
-        <div className="sticky top-0 z-10 -mx-4 mb-4 flex items-center justify-between gap-4 border-b border-white/10 bg-night-900/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 sm:py-4">
-          <h2 id={titleId} className="text-xl font-bold text-white">
-            Update Your Vibe
-          </h2>
-          <button
-            type="button"
-            className="btn-ghost -mr-2 px-2.5"
-            aria-label="Close"
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </div>
+        <DialogTitleBar titleId={titleId} title="Update Your Vibe" onClose={onClose} />
         <LatestVibeForm userId={userId} onDone={onClose} />
       </div>
     </ModalDialog>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useId, useMemo, useRef } from 'react'
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
+import { BlockDialog } from './BlockDialog'
 import { EmptyFeed } from './EmptyFeed'
 import { FeedEntry } from './FeedEntry'
 import { FeedToolbar } from './FeedToolbar'
@@ -26,6 +27,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   const userCount = useUserCount(pollingInterval(liveStatus))
   const now = useNow()
   const sentinel = useRef<HTMLDivElement>(null)
+  const [blocking, setBlocking] = useState<Vibe | null>(null)
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
@@ -55,7 +57,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
       ) : vibes.length === 0 ? (
         <EmptyFeed onShare={onUpdateVibe} />
       ) : (
-        <FeedList vibes={vibes} userId={userId} now={now} titleId={titleId} />
+        <FeedList vibes={vibes} userId={userId} now={now} titleId={titleId} onBlock={setBlocking} />
       )}
       <div ref={sentinel} aria-hidden="true" />
       {feed.hasNextPage ? (
@@ -68,6 +70,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
           {feed.isFetchingNextPage ? 'Loading more...' : 'Load more'}
         </button>
       ) : null}
+      <BlockDialog vibe={blocking} onClose={() => setBlocking(null)} />
     </section>
   )
 }
@@ -75,8 +78,14 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
 /** Entries drawn at once when the feed first shows: more than a phone's screen holds. */
 const FIRST_ENTRIES = 8
 
-function FeedList(props: { vibes: Vibe[]; userId: string; now: number; titleId: string }) {
-  const { userId, now, titleId } = props
+function FeedList(props: {
+  vibes: Vibe[]
+  userId: string
+  now: number
+  titleId: string
+  onBlock: (vibe: Vibe) => void
+}) {
+  const { userId, now, titleId, onBlock } = props
   // The first render draws a screenful; the rest of the page follows in a render React can
   // interrupt, so fifty entries never hold a slow phone's main thread in one long task. Later
   // changes (live, next pages) render the same way, over the list already shown.
@@ -84,7 +93,13 @@ function FeedList(props: { vibes: Vibe[]; userId: string; now: number; titleId: 
   return (
     <ul aria-labelledby={titleId} className="flex flex-col gap-3">
       {vibes.map((vibe) => (
-        <FeedEntry key={vibe.id} vibe={vibe} isMine={vibe.userId === userId} now={now} />
+        <FeedEntry
+          key={vibe.id}
+          vibe={vibe}
+          isMine={vibe.userId === userId}
+          now={now}
+          onBlock={onBlock}
+        />
       ))}
     </ul>
   )

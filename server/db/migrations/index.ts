@@ -7,6 +7,7 @@ import * as wifi from './005-wifi'
 import * as game from './006-game'
 import * as companion from './007-companion'
 import * as safety from './008-safety'
+import * as privacy from './009-privacy'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006-game': game,
   '007-companion': companion,
   '008-safety': safety,
+  '009-privacy': privacy,
 }
 
 export const migrationProvider: MigrationProvider = {

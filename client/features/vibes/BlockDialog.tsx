@@ -1,0 +1,61 @@
+import { useId } from 'react'
+import { toast } from 'sonner'
+import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
+import { useBlockPerson } from './block-person.api'
+
+interface BlockDialogProps {
+  /** The vibe whose author is to be blocked; null while the dialog is closed. */
+  vibe: Vibe | null
+  onClose: () => void
+}
+
+/** "Block Luna?": says what a block does, and does it on confirmation. */
+export function BlockDialog({ vibe, onClose }: BlockDialogProps) {
+  const titleId = useId()
+  const block = useBlockPerson()
+  const confirm = () => {
+    if (!vibe) return
+    block.mutate(vibe, {
+      onSuccess: () => {
+        toast.success(`You blocked ${vibe.username}`, {
+          description: 'You can unblock them in Account, at the top of the page.',
+        })
+        onClose()
+      },
+      onError: (error) =>
+        toast.error('Could not block them', {
+          description: error.message,
+          toasterId: DIALOG_TOASTER_ID,
+        }),
+    })
+  }
+  return (
+    <ModalDialog open={vibe !== null} onClose={onClose} labelledBy={titleId}>
+      {vibe ? (
+        <div className="p-4 sm:p-6">
+          <h2 id={titleId} className="text-xl font-bold break-words text-white">
+            Block {vibe.username}?
+          </h2>
+          <p className="mt-3 text-zinc-200">
+            Neither of you will see the other's vibe or shared picks any more, and follows between
+            you end. They are not told. You can unblock them later in Account.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn bg-red-700 text-white hover:bg-red-600"
+              onClick={confirm}
+              disabled={block.isPending}
+            >
+              {block.isPending ? 'Blocking...' : `Block ${vibe.username}`}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </ModalDialog>
+  )
+}
