@@ -173,4 +173,38 @@ describe('fan-out passes', () => {
     fanOut.push('{"n":1}', { author: 'ann' })
     expect(got).toEqual(['{"n":1}'])
   })
+
+  it("gives an author their own copy of a message in the same pass that skips a blocked author's", () => {
+    const got: Record<string, string[]> = { ann: [], bob: [], cy: [] }
+    const hides: Record<string, ReadonlySet<string>> = { cy: new Set(['bob']) }
+    const fanOut = new FanOut({
+      recipients: ['ann', 'bob', 'cy'],
+      send: (recipient, frame) => {
+        got[recipient]!.push(frame.payload.toString())
+        return true
+      },
+      acceptsBatch: () => true,
+      userOf: (recipient) => recipient,
+      hiddenFrom: (recipient) => hides[recipient] ?? new Set(),
+      onError: () => {},
+      maxWaitMs: 1_000,
+    })
+    // Ann's vibe was hidden: everyone is told it is gone, Ann that it is under review. Bob, whom
+    // Cy blocked, posted; both in one pass.
+    fanOut.push('{"first":true}')
+    fanOut.push('{"gone":"ann"}', {
+      author: 'ann',
+      swap: { userId: 'ann', json: '{"review":"ann"}' },
+    })
+    fanOut.push('{"new":"bob"}', { author: 'bob' })
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        const second = (who: string) => got[who]![1]
+        expect(second('ann')).toBe('{"type":"batch","messages":[{"review":"ann"},{"new":"bob"}]}')
+        expect(second('bob')).toBe('{"type":"batch","messages":[{"gone":"ann"},{"new":"bob"}]}')
+        expect(second('cy')).toBe('{"gone":"ann"}')
+        resolve()
+      }, 50),
+    )
+  })
 })
