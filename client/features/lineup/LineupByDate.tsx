@@ -1,24 +1,36 @@
-import type { LineupItem } from '../../../shared/lineup/lineup.schema'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { type FestivalDayGroup, groupByDate } from '../../../shared/lineup/lineup-grouping'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 import { SetTimes } from './SetTimes'
+import type { SetExtras } from './set-extras'
+
+interface LineupByDateProps {
+  sets: LineupSet[]
+  timeZone?: string
+  extras?: SetExtras
+}
 
 /** 'By Date': a card per festival day with each set's artist, stage and times, in set order. */
-export function LineupByDate({ sets, timeZone }: { sets: LineupItem[]; timeZone?: string }) {
+export function LineupByDate({ sets, timeZone, extras }: LineupByDateProps) {
   return (
     <LineupSection
       title="By Date"
       groups={groupByDate(sets)}
       keyOf={(day) => day.date}
       gridClassName="@2xl:grid-cols-2 @5xl:grid-cols-3"
-      itemClassName="render-when-visible-72"
-      renderCard={(day) => <DayCard day={day} timeZone={timeZone} />}
+      itemClassName=""
+      renderCard={(day) => <DayCard day={day} timeZone={timeZone} extras={extras} />}
     />
   )
 }
 
-function DayCard({ day, timeZone }: { day: FestivalDayGroup; timeZone?: string }) {
+function DayCard(props: {
+  day: FestivalDayGroup<LineupSet>
+  timeZone?: string
+  extras?: SetExtras
+}) {
+  const { day, timeZone, extras } = props
   return (
     <LineupGroupCard
       heading={<time dateTime={day.date}>{formatFestivalDay(day.date)}</time>}
@@ -26,14 +38,19 @@ function DayCard({ day, timeZone }: { day: FestivalDayGroup; timeZone?: string }
     >
       <ol className="mt-2 divide-y divide-white/10">
         {day.sets.map((set) => (
-          <li key={`${set.stage}|${set.name}|${set.start ?? ''}`} className="flex gap-3 py-2">
+          // Each row skips layout while off screen: a festival day can hold a hundred sets.
+          <li key={set.key} className="render-when-visible-14 flex items-start gap-3 py-2">
             {timeZone && <SetTimes set={set} timeZone={timeZone} />}
-            <p className="min-w-0 break-words">
-              <span className="block font-medium text-zinc-50">{set.name}</span>
-              {/* The comma is for screen readers, which would otherwise run the two together. */}
-              <span className="sr-only">, </span>
-              <span className="block text-sm text-zinc-300">{set.stage}</span>
-            </p>
+            <div className="min-w-0 flex-1">
+              <p className="min-w-0 break-words">
+                <span className="block font-medium text-zinc-50">{set.name}</span>
+                {/* The comma is for screen readers, which would otherwise run the two together. */}
+                <span className="sr-only">, </span>
+                <span className="block text-sm text-zinc-300">{set.stage}</span>
+              </p>
+              {extras?.note?.(set)}
+            </div>
+            {extras?.action?.(set)}
           </li>
         ))}
       </ol>

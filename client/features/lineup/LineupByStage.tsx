@@ -1,9 +1,9 @@
-import type { LineupItem } from '../../../shared/lineup/lineup.schema'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { groupByStage } from '../../../shared/lineup/lineup-grouping'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 
 /** 'By Stage': a card per stage with its artists as badges. */
-export function LineupByStage({ sets }: { sets: LineupItem[] }) {
+export function LineupByStage({ sets }: { sets: LineupSet[] }) {
   return (
     <LineupSection
       title="By Stage"

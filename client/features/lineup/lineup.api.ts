@@ -1,4 +1,5 @@
-import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { LineupResponse } from '../../../shared/lineup/lineup.schema'
 
 /** The lineup could not be fetched; `message` is the server's when it sent one. */
@@ -49,4 +50,15 @@ export type LineupQuery = UseQueryResult<LineupResponse, Error>
 /** The lineup query: data, status and `refetch` for the Refresh button. */
 export function useLineup(): LineupQuery {
   return useQuery(lineupQuery)
+}
+
+/**
+ * Reloads the lineup, for the live channel's `lineup` message (the server's lineup changed): the
+ * card, now and next follow without a Refresh. An unchanged lineup revalidates to a 304.
+ */
+export function useReloadLineup(): () => void {
+  const queryClient = useQueryClient()
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: lineupQuery.queryKey })
+  }, [queryClient])
 }

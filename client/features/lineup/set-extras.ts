@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
+
+/**
+ * What the app adds to each set the lineup draws (the lineup knows nothing of stars or friends):
+ * `action` goes at the end of the set's row or block (the star toggle), `note` under its name
+ * (who goes, a clash). Either returns null to add nothing.
+ */
+export interface SetExtras {
+  action?: (set: LineupSet) => ReactNode
+  note?: (set: LineupSet) => ReactNode
+}
