@@ -1,13 +1,14 @@
+import type { ReactNode } from 'react'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { SignOutIcon } from '../components/icons'
 import { useSignOut } from '../features/auth/use-sign-out'
 
-/** The top bar: who I am at this festival, and the way out. */
-export function AppHeader({ me }: { me: Vibe }) {
+/** The top bar: who I am at this festival, and the way out; `children` is a row below (tabs). */
+export function AppHeader({ me, children }: { me: Vibe; children?: ReactNode }) {
   const signOut = useSignOut()
   return (
     <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
-      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 lg:max-w-7xl">
         <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/50 to-cyan-400/40 font-emoji text-2xl">
           {me.emoji}
         </span>
@@ -27,6 +28,7 @@ export function AppHeader({ me }: { me: Vibe }) {
           </span>
         </button>
       </div>
+      {children && <div className="mx-auto max-w-3xl px-4 pb-2">{children}</div>}
     </header>
   )
 }

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react'
 
-// Small stroke icons drawn inline: four of them do not justify an icon library in the bundle.
+// Small stroke icons drawn inline: a handful of them do not justify an icon library in the bundle.
 // They are decorative; the buttons that hold them carry the accessible name.
 const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
   <svg
@@ -44,5 +44,11 @@ export const WifiIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M5 12.55a11 11 0 0 1 14.08 0M1.42 9a16 16 0 0 1 21.16 0M8.53 16.11a6 6 0 0 1 6.95 0" />
     <path d="M12 20h.01" />
+  </Icon>
+)
+
+export const StarIcon = ({ filled, ...props }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (
+  <Icon fill={filled ? 'currentColor' : 'none'} {...props}>
+    <path d="m12 2.5 2.94 5.95 6.56.96-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.96z" />
   </Icon>
 )

@@ -1,5 +1,5 @@
 import { TabBar } from '../../components/TabBar'
-import { shortFestivalDay } from './lineup-days'
+import { dayParts } from './lineup-days'
 
 interface DayTabsProps {
   days: readonly string[]
@@ -15,12 +15,23 @@ export function DayTabs({ days, selected, onSelect, panelId, tabId }: DayTabsPro
   return (
     <TabBar
       label="Festival days"
-      items={days.map((day) => ({ id: day, label: shortFestivalDay(day) }))}
+      items={days.map((day) => ({ id: day, label: <DayLabel date={day} /> }))}
       selected={selected}
       onSelect={onSelect}
       tabId={tabId}
       panelId={() => panelId}
       className="mt-5"
     />
+  )
+}
+
+/** "Fri 10", and the month where there is room: five days fit a phone's width. */
+function DayLabel({ date }: { date: string }) {
+  const { weekday, day, month } = dayParts(date)
+  return (
+    <>
+      {weekday} {day}
+      <span className="hidden sm:inline"> {month}</span>
+    </>
   )
 }

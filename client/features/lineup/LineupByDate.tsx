@@ -11,14 +11,17 @@ interface LineupByDateProps {
   extras?: SetExtras
 }
 
-/** 'By Date': a card per festival day with each set's artist, stage and times, in set order. */
+/**
+ * 'By Date': a card per festival day with each set's artist, stage and times, in set order. The
+ * lineup shows one day at a time, so its card takes the whole width.
+ */
 export function LineupByDate({ sets, timeZone, extras }: LineupByDateProps) {
   return (
     <LineupSection
       title="By Date"
       groups={groupByDate(sets)}
       keyOf={(day) => day.date}
-      gridClassName="@2xl:grid-cols-2 @5xl:grid-cols-3"
+      gridClassName=""
       itemClassName=""
       renderCard={(day) => <DayCard day={day} timeZone={timeZone} extras={extras} />}
     />
@@ -50,7 +53,7 @@ function DayCard(props: {
               </p>
               {extras?.note?.(set)}
             </div>
-            {extras?.action?.(set)}
+            {extras?.action?.(set, 'list')}
           </li>
         ))}
       </ol>

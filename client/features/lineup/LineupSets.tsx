@@ -28,7 +28,9 @@ export function LineupSets({ sets, timeZone, extras }: LineupSetsProps) {
   if (!drawn) return <LineupLoading />
   return (
     <>
-      {wide && timeZone && <Timetable sets={sets} timeZone={timeZone} extras={extras} />}
+      {wide && timeZone && (
+        <Timetable key={sets[0]?.date} sets={sets} timeZone={timeZone} extras={extras} />
+      )}
       <LineupByDate sets={sets} timeZone={timeZone} extras={extras} />
       <LineupByStage sets={sets} />
     </>

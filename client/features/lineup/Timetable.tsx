@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react'
+import { useEffect, useId, useMemo, useRef } from 'react'
 import { zonedParts } from '../../../shared/lineup/festival-day'
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatClockTime, formatSetTimes } from '../../../shared/lineup/lineup-format'
@@ -31,13 +31,24 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
     [sets, timeZone],
   )
   const nowRow = rowAt(layout, useNow())
+  const scroller = useRef<HTMLDivElement>(null)
+  const nowLine = useRef<HTMLDivElement>(null)
+  // During the festival today opens where it is now, a little above the line, as Clashfinder
+  // does. Once, when drawn: the lineup draws a new timetable for each day (its `key`).
+  useEffect(() => {
+    if (!scroller.current || !nowLine.current) return
+    scroller.current.scrollTop = nowLine.current.offsetTop - scroller.current.clientHeight / 4
+  }, [])
   if (layout.blocks.length === 0) return null
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h3 id={headingId} className="text-lg font-semibold text-zinc-50">
         Timetable
       </h3>
-      <div className="mt-3 max-h-[75vh] overflow-auto rounded-xl border border-white/10 bg-night-950/40">
+      <div
+        ref={scroller}
+        className="mt-3 max-h-[75vh] overflow-auto rounded-xl border border-white/10 bg-night-950/40"
+      >
         <div
           className="relative grid"
           style={{
@@ -76,6 +87,7 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
           ))}
           {nowRow !== undefined && (
             <div
+              ref={nowLine}
               aria-hidden="true"
               className="pointer-events-none z-20 self-start border-t-2 border-cyan-300"
               style={{ gridColumn: '2 / -1', gridRow: gridRow(nowRow, nowRow + 1) }}
@@ -124,7 +136,7 @@ function StageColumn({ stage, column, blocks, timeZone, extras }: StageColumnPro
             <p className="tabular-nums text-cyan-100">{formatSetTimes(set, timeZone)}</p>
             {extras?.note?.(set)}
             {extras?.action && (
-              <span className="absolute top-0.5 right-0.5">{extras.action(set)}</span>
+              <span className="absolute top-0.5 right-0.5">{extras.action(set, 'timetable')}</span>
             )}
           </li>
         ))}

@@ -16,17 +16,22 @@ const liveUrl = () => {
 
 /**
  * Keeps the feed, the user count and my vibe current while mounted, over one WebSocket that
- * survives token refreshes and network drops. Returns whether updates are flowing right now.
+ * survives token refreshes and network drops, and hands the app what is for other features (my
+ * game's news, a changed lineup). Returns whether updates are flowing right now.
  */
 export function useLiveVibes(
   userId: string,
   /** Messages for me alone, and every `ready`: handed to whoever the app composes for them. */
   onPersonal: (message: PersonalMessage) => void,
+  /** The server's lineup changed (a `lineup` message): the app reloads what follows from it. */
+  onLineupChanged: () => void = () => {},
 ): LiveStatus {
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<LiveStatus>('connecting')
   const personal = useRef(onPersonal)
   personal.current = onPersonal
+  const lineupChanged = useRef(onLineupChanged)
+  lineupChanged.current = onLineupChanged
   useEffect(() => {
     const syncCache = createLiveCacheSync(queryClient, userId)
     const connection = new LiveConnection({
@@ -36,6 +41,7 @@ export function useLiveVibes(
       onMessage: (message) => {
         if (message.type !== 'game') syncCache(message)
         if (message.type === 'game' || message.type === 'ready') personal.current(message)
+        if (message.type === 'lineup') lineupChanged.current()
       },
       onStatus: setStatus,
     })
