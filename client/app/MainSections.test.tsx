@@ -3,16 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SectionBar, SectionPanels, useMainSections } from './MainSections'
 
 function windowWide(wide: boolean) {
-  return vi
-    .spyOn(window, 'matchMedia')
-    .mockImplementation(
-      () =>
-        ({
-          matches: wide,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    )
+  return vi.spyOn(window, 'matchMedia').mockImplementation(
+    () =>
+      ({
+        matches: wide,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  )
 }
 
 /** The sections as the main screen lays them out: the bar, then the panels (the lineup beside). */
