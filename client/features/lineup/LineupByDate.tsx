@@ -1,6 +1,7 @@
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { type FestivalDayGroup, groupByDate } from '../../../shared/lineup/lineup-grouping'
+import { useProgressiveCount } from '../../lib/use-progressive-count'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 import { SetTimes } from './SetTimes'
 import type { SetExtras } from './set-extras'
@@ -28,19 +29,24 @@ export function LineupByDate({ sets, timeZone, extras }: LineupByDateProps) {
   )
 }
 
+// A phone's screen of rows at once, the rest of a festival day (a hundred sets) in steps.
+const FIRST_ROWS = 12
+const ROWS_PER_STEP = 16
+
 function DayCard(props: {
   day: FestivalDayGroup<LineupSet>
   timeZone?: string
   extras?: SetExtras
 }) {
   const { day, timeZone, extras } = props
+  const shown = useProgressiveCount(day.sets.length, FIRST_ROWS, ROWS_PER_STEP)
   return (
     <LineupGroupCard
       heading={<time dateTime={day.date}>{formatFestivalDay(day.date)}</time>}
       headingClassName="text-fuchsia-200"
     >
       <ol className="mt-2 divide-y divide-white/10">
-        {day.sets.map((set) => (
+        {day.sets.slice(0, shown).map((set) => (
           // Each row skips layout while off screen: a festival day can hold a hundred sets.
           <li key={set.key} className="render-when-visible-14 flex items-start gap-3 py-2">
             {timeZone && <SetTimes set={set} timeZone={timeZone} />}
