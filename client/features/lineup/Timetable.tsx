@@ -129,7 +129,11 @@ function StageColumn({ stage, column, blocks, timeZone, extras }: StageColumnPro
         {blocks.map(({ set, fromRow, toRow }) => (
           <li
             key={set.key}
-            className="relative m-0.5 overflow-hidden rounded-lg bg-fuchsia-500/20 p-1.5 pr-9 text-xs ring-1 ring-fuchsia-400/40"
+            className={`relative m-0.5 overflow-hidden rounded-lg p-1.5 pr-9 text-xs ${
+              extras?.marked?.(set)
+                ? 'bg-amber-400/20 ring-2 ring-amber-300'
+                : 'bg-fuchsia-500/20 ring-1 ring-fuchsia-400/40'
+            }`}
             style={{ gridColumn, gridRow: gridRow(fromRow, toRow) }}
           >
             <p className="font-semibold break-words text-white">{set.name}</p>

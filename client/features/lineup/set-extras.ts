@@ -12,4 +12,6 @@ export type SetPlace = 'list' | 'timetable'
 export interface SetExtras {
   action?: (set: LineupSet, place: SetPlace) => ReactNode
   note?: (set: LineupSet) => ReactNode
+  /** Sets to stand out (my starred ones): a timetable block is outlined, not only its star. */
+  marked?: (set: LineupSet) => boolean
 }

@@ -38,6 +38,7 @@ export function useScheduleMarks(opened: OpenedPicks | undefined) {
           />
         )
       },
+      marked: (set: LineupSet) => starKeyBySet.has(set.key),
       note: (set: LineupSet) => (
         <SetNote
           going={goingTo(set)}
