@@ -26,7 +26,8 @@ const STAGES: [stage: string, opensAtLocalHour: number][] = [
   ['Disco Barn', 19],
 ]
 const CLOSES_AT_LOCAL_HOUR = 26 // 02:00 the next morning
-const DAYS = ['2026-08-13', '2026-08-14', '2026-08-15', '2026-08-16']
+const FIRST_DAY = '2026-08-13'
+const DAYS = 4
 const FIRST = [
   'Neon',
   'Velvet',
@@ -83,17 +84,24 @@ function seeded(seed: number) {
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
+const dayAfter = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
 /**
  * A festival-sized lineup: exactly `size` sets (300 by default) over four days (13–16 August
- * 2026) on ten stages, from noon to 02:00 and later on the festival clock (Europe/Amsterdam),
- * 45 to 90 minutes each, every set with an id. Fixed: the same seed gives the same lineup.
+ * 2026; a fifth and more when `size` needs them) on ten stages, from noon to 02:00 on the
+ * festival clock (Europe/Amsterdam), 45 to 90 minutes each, every set with an id. Fixed: the same
+ * seed gives the same lineup.
  */
 export function festivalLineup(size = 300): LineupRow[] {
   const random = seeded(20_260_813)
   const names = new Set<string>()
   const nextName = () => {
-    for (;;) {
-      const name = `${FIRST[Math.floor(random() * FIRST.length)]} ${SECOND[Math.floor(random() * SECOND.length)]}`
+    for (let tries = 1; ; tries++) {
+      const first = FIRST[Math.floor(random() * FIRST.length)]
+      const second = SECOND[Math.floor(random() * SECOND.length)]
+      // Past 400 sets the pairs run out: a numbered act then ("Neon Harbour 2").
+      const name = tries > 100 ? `${first} ${second} ${names.size}` : `${first} ${second}`
       if (!names.has(name)) {
         names.add(name)
         return name
@@ -101,7 +109,8 @@ export function festivalLineup(size = 300): LineupRow[] {
     }
   }
   const rows: LineupRow[] = []
-  for (const date of DAYS) {
+  for (let day = 0; day < DAYS || rows.length < size; day++) {
+    const date = dayAfter(FIRST_DAY, day)
     const midnightUtc = Date.parse(`${date}T00:00:00Z`) - 2 * 3_600_000
     for (const [stage, opens] of STAGES) {
       let at = midnightUtc + opens * 3_600_000
@@ -121,7 +130,6 @@ export function festivalLineup(size = 300): LineupRow[] {
       }
     }
   }
-  if (rows.length < size) throw new Error(`the generator made only ${rows.length} sets`)
   // Spread the cut over the whole festival, as if some slots were still to be announced.
   const step = rows.length / size
   return Array.from({ length: size }, (_, index) => rows[Math.floor(index * step)]!)
