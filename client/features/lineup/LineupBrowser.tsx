@@ -4,7 +4,7 @@ import { defaultFestivalDay, festivalDayOf } from '../../../shared/lineup/festiv
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { festivalDates } from '../../../shared/lineup/lineup-grouping'
-import { useNow } from '../../lib/use-now'
+import { useNowAs } from '../../lib/use-now'
 import { artistMatcher } from './artist-search'
 import { DayTabs } from './DayTabs'
 import { LineupFilters } from './LineupFilters'
@@ -30,14 +30,14 @@ export function LineupBrowser({ sets, festival, timeZone, extras }: LineupBrowse
   const panelId = useId()
   const tabIdPrefix = useId()
   const tabId = (day: string) => `${tabIdPrefix}-${day}`
-  const now = useNow()
   const days = useMemo(() => festivalDates(sets), [sets])
   const stages = useMemo(
     () => [...new Set(sets.map((set) => set.stage))].sort((a, b) => a.localeCompare(b, 'en')),
     [sets],
   )
   // Without the festival's clock yet, "today" is unknown: the first day, as before the festival.
-  const today = festival && timeZone ? festivalDayOf(now, festival) : ''
+  // The card renders again when the festival day turns, not on every tick of the clock.
+  const today = useNowAs((now) => (festival && timeZone ? festivalDayOf(now, festival) : ''))
   const [chosenDay, setChosenDay] = useState<string>()
   const day =
     chosenDay !== undefined && days.includes(chosenDay)

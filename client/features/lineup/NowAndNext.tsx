@@ -3,7 +3,7 @@ import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatClockTime } from '../../../shared/lineup/lineup-format'
 import { nowAndNext } from '../../../shared/lineup/now-and-next'
 import { durationText } from '../../../shared/lineup/set-span'
-import { useNow } from '../../lib/use-now'
+import { useNowAs } from '../../lib/use-now'
 
 /**
  * "Now and next": per stage, what is playing on the festival clock (and for how much longer) and
@@ -13,8 +13,9 @@ import { useNow } from '../../lib/use-now'
  */
 export function NowAndNext({ sets, timeZone }: { sets: readonly LineupSet[]; timeZone: string }) {
   const headingId = useId()
-  const now = useNow()
-  const stages = useMemo(() => nowAndNext(sets, now), [sets, now])
+  // Minutes are what it shows: it renders again once a minute, not on every tick.
+  const minute = useNowAs((now) => Math.floor(now / 60_000))
+  const stages = useMemo(() => nowAndNext(sets, minute * 60_000), [sets, minute])
   if (stages.length === 0) return null
   return (
     <section aria-labelledby={headingId} className="mt-5">

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react'
 import { zonedParts } from '../../../shared/lineup/festival-day'
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatClockTime, formatSetTimes } from '../../../shared/lineup/lineup-format'
-import { useNow } from '../../lib/use-now'
+import { useNowAs } from '../../lib/use-now'
 import type { SetExtras } from './set-extras'
 import { rowAt, SLOT_MINUTES, type TimetableBlock, timetableLayout } from './timetable-layout'
 
@@ -30,7 +30,8 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
     () => timetableLayout(sets, (instant) => zonedParts(instant, timeZone).minute),
     [sets, timeZone],
   )
-  const nowRow = rowAt(layout, useNow())
+  // The line moves a row each five minutes: the grid renders again then, not on every tick.
+  const nowRow = useNowAs((now) => rowAt(layout, now))
   const scroller = useRef<HTMLDivElement>(null)
   const nowLine = useRef<HTMLDivElement>(null)
   // During the festival today opens where it is now, a little above the line, as Clashfinder
