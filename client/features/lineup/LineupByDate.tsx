@@ -30,8 +30,8 @@ export function LineupByDate({ sets, timeZone, extras }: LineupByDateProps) {
 }
 
 // A phone's screen of rows at once, the rest of a festival day (a hundred sets) in steps.
-const FIRST_ROWS = 12
-const ROWS_PER_STEP = 16
+const FIRST_ROWS = 10
+const ROWS_PER_STEP = 10
 
 function DayCard(props: {
   day: FestivalDayGroup<LineupSet>

@@ -9,7 +9,7 @@ import { LineupGroupCard, LineupSection } from './LineupSection'
  */
 export function LineupByStage({ sets }: { sets: LineupSet[] }) {
   const stages = groupByStage(sets)
-  const shown = useProgressiveCount(stages.length, 2, 3)
+  const shown = useProgressiveCount(stages.length, 2, 2)
   return (
     <LineupSection
       title="By Stage"
