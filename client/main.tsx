@@ -3,12 +3,12 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { hasStoredSession, mayHaveSession } from './features/auth/auth-storage'
 import { loadAuthClient } from './features/auth/load-auth-client'
-import { capturePendingLinks } from './features/game/pending-links'
+import { capturePendingLinks } from './lib/pending-links'
 import { registerServiceWorkerAfterPaint } from './lib/service-worker'
 import { loadSignedInRoute } from './routes/HomePage'
 import './styles.css'
 
-// A stage's QR code or a friend's invite link: kept until the signed-in app can use it.
+// A stage's QR code, a friend's invite or shared picks: kept until the signed-in app can use it.
 capturePendingLinks()
 
 // A session to check needs the auth client at once. Without one, the sign-in screen paints first

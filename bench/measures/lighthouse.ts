@@ -62,19 +62,26 @@ async function auditWithRetry(url: string, session: ApiSession | undefined, expe
   }
 }
 
-/** One audit in a fresh browser; `expect` is a CSS selector (`input…`) or text on the screen. */
-async function audit(url: string, session: ApiSession | undefined, expect: string) {
+/**
+ * One audit in a fresh browser; `expect` is a CSS selector (`input…`) or text on the screen.
+ * `storage` is more of the page's local storage before it starts (a remembered choice).
+ */
+export async function audit(
+  url: string,
+  session: ApiSession | undefined,
+  expect: string,
+  storage: Record<string, string> = {},
+) {
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS] })
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()
-    if (session) {
-      // Where @supabase/auth-js keeps the session: the app starts signed in, as after a sign-in.
-      await page.evaluateOnNewDocument(
-        (key, value) => window.localStorage.setItem(key, value),
-        AUTH_STORAGE_KEY,
-        JSON.stringify(session),
-      )
+    // Where @supabase/auth-js keeps the session: the app starts signed in, as after a sign-in.
+    const stored = session ? { ...storage, [AUTH_STORAGE_KEY]: JSON.stringify(session) } : storage
+    if (Object.keys(stored).length > 0) {
+      await page.evaluateOnNewDocument((entries) => {
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
+      }, stored)
     }
     const result = await lighthouse(
       url,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { SignOutIcon, UserIcon } from '../components/icons'
 import { useEndSessionAfter, useSignOut } from '../features/auth/use-sign-out'
@@ -6,14 +6,14 @@ import { useEndSessionAfter, useSignOut } from '../features/auth/use-sign-out'
 // Blocks, my data and deleting my account: loaded when first opened.
 const AccountDialog = lazy(() => import('../features/account/AccountDialog'))
 
-/** The top bar: who I am at this festival, and the way out. */
-export function AppHeader({ me }: { me: Vibe }) {
+/** The top bar: who I am at this festival, and the way out; `children` is a row below (tabs). */
+export function AppHeader({ me, children }: { me: Vibe; children?: ReactNode }) {
   const signOut = useSignOut()
   const endSessionAfter = useEndSessionAfter()
   const [account, setAccount] = useState<'closed' | 'open' | 'shut'>('closed')
   return (
     <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
-      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 lg:max-w-7xl">
         <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/50 to-cyan-400/40 font-emoji text-2xl">
           {me.emoji}
         </span>
@@ -53,6 +53,7 @@ export function AppHeader({ me }: { me: Vibe }) {
           />
         </Suspense>
       )}
+      {children && <div className="mx-auto max-w-3xl px-4 pb-2">{children}</div>}
     </header>
   )
 }

@@ -5,6 +5,12 @@ import { WifiCredit } from '../features/festival/WifiCredit'
 import { LevelCard } from '../features/game/LevelCard'
 import { useGameUpdates, usePendingInvite } from '../features/game/use-game-updates'
 import { LineupCard } from '../features/lineup/LineupCard'
+import { ReminderSettings } from '../features/reminders/ReminderSettings'
+import { MySchedule } from '../features/schedule/MySchedule'
+import { SharedPicksBanner } from '../features/schedule/SharedPicksBanner'
+import { useSchedule } from '../features/schedule/schedule.api'
+import { useScheduleMarks } from '../features/schedule/use-schedule-marks'
+import { useSharedPicks } from '../features/schedule/use-shared-picks'
 import { useLiveVibes } from '../features/vibes/live/use-live-vibes'
 import { loadUpdateVibeForm, UpdateVibeModal } from '../features/vibes/UpdateVibeModal'
 import { VibesFeed } from '../features/vibes/VibesFeed'
@@ -12,34 +18,71 @@ import { WifiPanel } from '../features/wifi/WifiPanel'
 import { useRefreshWifiPass } from '../features/wifi/wifi.api'
 import { usePreloadOnFirstInput } from '../lib/use-preload-on-first-input'
 import { AppHeader } from './AppHeader'
+import { SectionBar, SectionPanels, useMainSections } from './MainSections'
+import { useLineupChanges } from './use-lineup-changes'
 
 /**
- * The main screen once I have a vibe: header, WiFi credit, lineup and the live feed. The features
- * do not know each other; this composes them and hands each what it needs.
+ * The main screen once I have a vibe: header, WiFi credit and pass, my game, then the lineup,
+ * the live feed and my schedule (`MainSections`). The features do not know each other; this
+ * composes them and hands each what it needs: my stars and my crew's picks to the lineup's sets,
+ * the live channel's lineup news to the lineup and my schedule.
  */
 export function MainScreen({ me }: { me: Vibe }) {
   const [updating, setUpdating] = useState(false)
   const festival = useFestivalInfo()
   // My game's changes arrive on the live channel; a new level changes my WiFi pass's allowance.
   const onGameChange = useGameUpdates(useRefreshWifiPass())
-  const liveStatus = useLiveVibes(me.userId, onGameChange)
+  const liveStatus = useLiveVibes(me.userId, onGameChange, useLineupChanges())
   usePendingInvite()
   usePreloadOnFirstInput(loadUpdateVibeForm)
+  const shared = useSharedPicks(me.userId)
+  const marks = useScheduleMarks(shared.picks)
+  const programmeChanges = useSchedule().data?.stars.filter((star) => star.change).length ?? 0
+
+  const sections = useMainSections()
+  const lineup = <LineupCard festival={festival} extras={marks} />
+  const content = {
+    lineup,
+    feed: (
+      <VibesFeed
+        userId={me.userId}
+        liveStatus={liveStatus}
+        onUpdateVibe={() => setUpdating(true)}
+      />
+    ),
+    schedule: (
+      <MySchedule
+        festival={festival}
+        // Reminders are a feature of their own (client/features/reminders): composed in here.
+        reminders={<ReminderSettings />}
+      />
+    ),
+  }
 
   return (
     <>
-      <AppHeader me={me} />
-      <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
+      <AppHeader me={me}>
+        {!sections.twoColumns && <SectionBar sections={sections} news={programmeChanges} />}
+      </AppHeader>
+      <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 lg:max-w-7xl">
         <h1 className="sr-only">VibeConnect</h1>
         <WifiCredit />
-        <WifiPanel />
-        <LevelCard />
-        <LineupCard festival={festival} />
-        <VibesFeed
-          userId={me.userId}
-          liveStatus={liveStatus}
-          onUpdateVibe={() => setUpdating(true)}
-        />
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <WifiPanel />
+          <LevelCard />
+        </div>
+        {shared.picks && <SharedPicksBanner picks={shared.picks} onClose={shared.close} />}
+        {sections.twoColumns ? (
+          <div className="grid grid-cols-[minmax(0,1fr)_26rem] items-start gap-6">
+            {lineup}
+            <div className="flex flex-col gap-4">
+              <SectionBar sections={sections} news={programmeChanges} />
+              <SectionPanels sections={sections} content={content} />
+            </div>
+          </div>
+        ) : (
+          <SectionPanels sections={sections} content={content} />
+        )}
       </main>
       <UpdateVibeModal open={updating} onClose={() => setUpdating(false)} userId={me.userId} />
     </>

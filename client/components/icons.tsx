@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react'
 
-// Small stroke icons drawn inline: four of them do not justify an icon library in the bundle.
+// Small stroke icons drawn inline: a handful of them do not justify an icon library in the bundle.
 // They are decorative; the buttons that hold them carry the accessible name.
 const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
   <svg
@@ -57,5 +57,11 @@ export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+)
+
+export const StarIcon = ({ filled, ...props }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (
+  <Icon fill={filled ? 'currentColor' : 'none'} {...props}>
+    <path d="m12 2.5 2.94 5.95 6.56.96-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.96z" />
   </Icon>
 )

@@ -32,3 +32,13 @@ const getSnapshot = () => now
 export function useNow(): number {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
 }
+
+/**
+ * What `read` makes of the current time (today's date, the minute, a row of a timetable): the
+ * component renders again only when that changes, not on every tick. `read` should return a
+ * string, a number or another value compared by identity.
+ */
+export function useNowAs<T>(read: (now: number) => T): T {
+  const snapshot = () => read(now)
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}

@@ -10,7 +10,8 @@ import { E2E_TMP_DIR, serverSettings } from './servers'
  */
 export async function ownServer(name: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort()
-  const settings = serverSettings(port, name, `sqlite:${E2E_TMP_DIR}/${name}/app.db`, extraEnv)
+  const databaseUrl = `sqlite:${E2E_TMP_DIR}/${name}/app.db`
+  const settings = serverSettings(port, name, databaseUrl, extraEnv)
   rmSync(`${E2E_TMP_DIR}/${name}`, { recursive: true, force: true })
   let child: ChildProcess | undefined
 
@@ -37,5 +38,5 @@ export async function ownServer(name: string, extraEnv: Record<string, string> =
     await exited
   }
 
-  return { baseURL: settings.baseURL, outboxDir: settings.outboxDir, start, kill }
+  return { baseURL: settings.baseURL, outboxDir: settings.outboxDir, databaseUrl, start, kill }
 }

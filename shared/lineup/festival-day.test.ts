@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type FestivalClock, festivalDayOf, previousDate, zonedParts } from './festival-day'
+import {
+  defaultFestivalDay,
+  type FestivalClock,
+  festivalDayOf,
+  previousDate,
+  zonedParts,
+} from './festival-day'
 
 const amsterdam: FestivalClock = { timeZone: 'Europe/Amsterdam', dayChangeHour: 6 }
 
@@ -72,5 +78,22 @@ describe('zonedParts', () => {
       hour: 0,
       minute: 0,
     })
+  })
+})
+
+describe('defaultFestivalDay', () => {
+  const days = ['2026-07-10', '2026-07-11', '2026-07-13']
+  it.each([
+    ['2026-06-01', '2026-07-10', 'before the festival: the first day'],
+    ['2026-07-11', '2026-07-11', 'during it: today'],
+    ['2026-07-12', '2026-07-13', 'a day without sets: the next day with sets'],
+    ['2026-07-13', '2026-07-13', 'the last day'],
+    ['2026-08-01', '2026-07-10', 'after it: the first day again'],
+  ])('on %s opens %s (%s)', (today, day) => {
+    expect(defaultFestivalDay(days, today)).toBe(day)
+  })
+
+  it('has no day for a lineup without sets', () => {
+    expect(defaultFestivalDay([], '2026-07-10')).toBeUndefined()
   })
 })

@@ -70,3 +70,13 @@ export function festivalDayOf(start: string | number | Date, clock: FestivalCloc
   const date = isoDate(local.year, local.month, local.day)
   return local.hour < clock.dayChangeHour ? previousDate(date) : date
 }
+
+/**
+ * The festival day a lineup opens on: today's (by `festivalDayOf`) while the festival is on, the
+ * first day before it and after it. A day off in the middle opens on the next day with sets.
+ */
+export function defaultFestivalDay(days: readonly string[], today: string): string | undefined {
+  const last = days.at(-1)
+  if (last === undefined || today > last) return days[0]
+  return days.find((day) => day >= today)
+}

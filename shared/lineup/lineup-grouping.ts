@@ -1,8 +1,8 @@
 import type { LineupItem } from './lineup.schema'
 
-export interface FestivalDayGroup {
+export interface FestivalDayGroup<Set extends LineupItem = LineupItem> {
   date: string
-  sets: LineupItem[]
+  sets: Set[]
 }
 
 export interface StageGroup {
@@ -33,13 +33,15 @@ export function compareSets(a: LineupItem, b: LineupItem): number {
 }
 
 /** A sorted copy of the lineup (see `compareSets`). */
-export function sortLineup(items: readonly LineupItem[]): LineupItem[] {
+export function sortLineup<Set extends LineupItem>(items: readonly Set[]): Set[] {
   return [...items].sort(compareSets)
 }
 
 /** One group per festival day, days in order, each day's sets in set-time order. */
-export function groupByDate(items: readonly LineupItem[]): FestivalDayGroup[] {
-  const groups: FestivalDayGroup[] = []
+export function groupByDate<Set extends LineupItem>(
+  items: readonly Set[],
+): FestivalDayGroup<Set>[] {
+  const groups: FestivalDayGroup<Set>[] = []
   for (const item of sortLineup(items)) {
     const last = groups.at(-1)
     if (last?.date === item.date) last.sets.push(item)
@@ -59,4 +61,9 @@ export function groupByStage(items: readonly LineupItem[]): StageGroup[] {
   return [...stages]
     .sort(([a], [b]) => a.localeCompare(b, 'en'))
     .map(([stage, artists]) => ({ stage, artists: [...artists] }))
+}
+
+/** The festival days that have sets, in order. */
+export function festivalDates(items: readonly LineupItem[]): string[] {
+  return [...new Set(items.map((item) => item.date))].sort()
 }

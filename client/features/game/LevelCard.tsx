@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { Badge, GameState } from '../../../shared/game/game.schema'
+import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sessionLength } from '../../lib/session-length'
 import { useGame, useStageCheckIn } from './game.api'
 import { levelLine } from './game-text'
-import { clearPendingLink, pendingLink } from './pending-links'
 
 const QrCode = lazy(() => import('../../components/QrCode'))
 

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { SingleServerMessage } from '../../../shared/live/live-protocol'
 import { ApiError } from '../../lib/api-client'
+import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { acceptInvite, gameKeys } from './game.api'
 import { GameNews } from './game-news'
-import { clearPendingLink, pendingLink } from './pending-links'
 
 /** What the live channel hands the game: my game's messages, and each `ready` (a (re)connect). */
 export type MyGameMessage = Extract<SingleServerMessage, { type: 'game' | 'ready' }>

@@ -1,39 +1,65 @@
-import type { LineupItem } from '../../../shared/lineup/lineup.schema'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { type FestivalDayGroup, groupByDate } from '../../../shared/lineup/lineup-grouping'
+import { useProgressiveCount } from '../../lib/use-progressive-count'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 import { SetTimes } from './SetTimes'
+import type { SetExtras } from './set-extras'
 
-/** 'By Date': a card per festival day with each set's artist, stage and times, in set order. */
-export function LineupByDate({ sets, timeZone }: { sets: LineupItem[]; timeZone?: string }) {
+interface LineupByDateProps {
+  sets: LineupSet[]
+  timeZone?: string
+  extras?: SetExtras
+}
+
+/**
+ * 'By Date': a card per festival day with each set's artist, stage and times, in set order. The
+ * lineup shows one day at a time, so its card takes the whole width.
+ */
+export function LineupByDate({ sets, timeZone, extras }: LineupByDateProps) {
   return (
     <LineupSection
       title="By Date"
       groups={groupByDate(sets)}
       keyOf={(day) => day.date}
-      gridClassName="@2xl:grid-cols-2 @5xl:grid-cols-3"
-      itemClassName="render-when-visible-72"
-      renderCard={(day) => <DayCard day={day} timeZone={timeZone} />}
+      gridClassName=""
+      itemClassName=""
+      renderCard={(day) => <DayCard day={day} timeZone={timeZone} extras={extras} />}
     />
   )
 }
 
-function DayCard({ day, timeZone }: { day: FestivalDayGroup; timeZone?: string }) {
+// A phone's screen of rows at once, the rest of a festival day (a hundred sets) in steps.
+const FIRST_ROWS = 10
+const ROWS_PER_STEP = 10
+
+function DayCard(props: {
+  day: FestivalDayGroup<LineupSet>
+  timeZone?: string
+  extras?: SetExtras
+}) {
+  const { day, timeZone, extras } = props
+  const shown = useProgressiveCount(day.sets.length, FIRST_ROWS, ROWS_PER_STEP)
   return (
     <LineupGroupCard
       heading={<time dateTime={day.date}>{formatFestivalDay(day.date)}</time>}
       headingClassName="text-fuchsia-200"
     >
       <ol className="mt-2 divide-y divide-white/10">
-        {day.sets.map((set) => (
-          <li key={`${set.stage}|${set.name}|${set.start ?? ''}`} className="flex gap-3 py-2">
+        {day.sets.slice(0, shown).map((set) => (
+          // Each row skips layout while off screen: a festival day can hold a hundred sets.
+          <li key={set.key} className="render-when-visible-14 flex items-start gap-3 py-2">
             {timeZone && <SetTimes set={set} timeZone={timeZone} />}
-            <p className="min-w-0 break-words">
-              <span className="block font-medium text-zinc-50">{set.name}</span>
-              {/* The comma is for screen readers, which would otherwise run the two together. */}
-              <span className="sr-only">, </span>
-              <span className="block text-sm text-zinc-300">{set.stage}</span>
-            </p>
+            <div className="min-w-0 flex-1">
+              <p className="min-w-0 break-words">
+                <span className="block font-medium text-zinc-50">{set.name}</span>
+                {/* The comma is for screen readers, which would otherwise run the two together. */}
+                <span className="sr-only">, </span>
+                <span className="block text-sm text-zinc-300">{set.stage}</span>
+              </p>
+              {extras?.note?.(set)}
+            </div>
+            {extras?.action?.(set, 'list')}
           </li>
         ))}
       </ol>

@@ -1,13 +1,19 @@
-import type { LineupItem } from '../../../shared/lineup/lineup.schema'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { groupByStage } from '../../../shared/lineup/lineup-grouping'
+import { useProgressiveCount } from '../../lib/use-progressive-count'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 
-/** 'By Stage': a card per stage with its artists as badges. */
-export function LineupByStage({ sets }: { sets: LineupItem[] }) {
+/**
+ * 'By Stage': a card per stage with its artists as badges. Below the day's list, so its cards
+ * follow a few at a time.
+ */
+export function LineupByStage({ sets }: { sets: LineupSet[] }) {
+  const stages = groupByStage(sets)
+  const shown = useProgressiveCount(stages.length, 2, 2)
   return (
     <LineupSection
       title="By Stage"
-      groups={groupByStage(sets)}
+      groups={stages.slice(0, shown)}
       keyOf={(stage) => stage.stage}
       gridClassName="@xl:grid-cols-2"
       itemClassName="render-when-visible-40"

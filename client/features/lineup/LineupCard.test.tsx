@@ -1,22 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { FestivalInfo } from '../../../shared/festival/festival.schema'
+import { testFestival } from '../../test/festival'
 import { fakeServer, renderWithApp } from '../../test/render'
 import { LineupCard } from './LineupCard'
 
-const festival: FestivalInfo = {
-  name: 'Sunwave Festival',
-  year: 2026,
-  timeZone: 'Europe/Amsterdam',
-  dayChangeHour: 6,
-  wifiProvider: 'Nova Mobile',
-}
+const festival = testFestival
 
 const lineup = {
   success: true,
   lastUpdated: '2026-07-01T10:00:00.000Z',
   data: [
     {
+      key: 'h.aurora',
       name: 'Aurora Lane',
       stage: 'Main Stage',
       date: '2026-07-10',
@@ -25,12 +20,13 @@ const lineup = {
     },
     // 01:00 on Saturday at the festival still belongs to Friday night.
     {
+      key: 'h.nightjar',
       name: 'Nightjar',
       stage: 'Moonlight Tent',
       date: '2026-07-10',
       start: '2026-07-10T23:00:00Z',
     },
-    { name: 'Secret Guest', stage: 'Main Stage', date: '2026-07-11' },
+    { key: 'h.guest', name: 'Secret Guest', stage: 'Main Stage', date: '2026-07-11' },
   ],
 }
 interface Answer {
@@ -53,7 +49,7 @@ function held<T>() {
 }
 
 describe('LineupCard', () => {
-  it('says it is loading, then shows the sets on the festival clock by day and by stage', async () => {
+  it('says it is loading, then shows the first day on the festival clock by date and by stage', async () => {
     const answer = held<Answer>()
     fakeServer(() => answer.promise)
     renderWithApp(<LineupCard festival={festival} />)
@@ -63,8 +59,14 @@ describe('LineupCard', () => {
     answer.release({ status: 200, body: lineup })
 
     const byDate = await screen.findByRole('region', { name: 'By Date' })
+    // Before the festival (this test runs in its past or future): the first day.
+    const tabs = screen.getAllByRole('tab')
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Fri 10 Jul', 'true'],
+      ['Sat 11 Jul', 'false'],
+    ])
     const days = within(byDate).getAllByRole('heading', { level: 4 })
-    expect(days.map((day) => day.textContent)).toEqual(['Friday 10 July', 'Saturday 11 July'])
+    expect(days.map((day) => day.textContent)).toEqual(['Friday 10 July'])
     const friday = within(byDate).getByRole('article', { name: 'Friday 10 July' })
     expect(itemsOf(friday)).toEqual([
       '21:45–23:00Aurora Lane, Main Stage',
@@ -72,7 +74,7 @@ describe('LineupCard', () => {
     ])
     const byStage = screen.getByRole('region', { name: 'By Stage' })
     const mainStage = within(byStage).getByRole('article', { name: 'Main Stage' })
-    expect(itemsOf(mainStage)).toEqual(['Aurora Lane', 'Secret Guest'])
+    expect(itemsOf(mainStage)).toEqual(['Aurora Lane'])
     expect(screen.getByText(/^Last updated/).textContent).toBe('Last updated Wed 1 Jul, 12:00')
     expect(await screen.findByText('Lineup updated successfully')).toBeTruthy()
     expect(screen.queryByText('Loading lineup...')).toBeNull()
@@ -116,6 +118,7 @@ describe('LineupCard', () => {
     expect(await screen.findByText('Failed to fetch lineup data')).toBeTruthy()
     expect(refresh.getAttribute('aria-disabled')).toBe('false')
     expect(screen.getByRole('article', { name: 'Friday 10 July' })).toBeTruthy()
-    expect(screen.getAllByRole('article')).toHaveLength(4)
+    // Friday's card by date, and its two stages.
+    expect(screen.getAllByRole('article')).toHaveLength(3)
   })
 })

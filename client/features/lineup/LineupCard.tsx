@@ -1,20 +1,27 @@
-import { useDeferredValue, useId } from 'react'
+import { useId } from 'react'
 import type { FestivalInfo } from '../../../shared/festival/festival.schema'
-import type { LineupItem } from '../../../shared/lineup/lineup.schema'
 import { formatMoment } from '../../../shared/lineup/lineup-format'
 import { RefreshIcon } from '../../components/icons'
-import { LineupByDate } from './LineupByDate'
-import { LineupByStage } from './LineupByStage'
+import { usePreparedTimeZone } from '../../lib/use-prepared-time-zone'
+import { LineupBrowser } from './LineupBrowser'
+import { LineupLoading } from './LineupLoading'
 import { type LineupQuery, useLineup } from './lineup.api'
+import type { SetExtras } from './set-extras'
 import { useLineupToasts } from './use-lineup-toasts'
-import { usePreparedTimeZone } from './use-prepared-time-zone'
+
+interface LineupCardProps {
+  /** The festival's identity and clock; undefined while it loads. */
+  festival: FestivalInfo | undefined
+  /** What the app adds to each set (the star toggle, who goes). */
+  extras?: SetExtras
+}
 
 /**
  * The lineup card: the festival's name and year, Refresh, when the lineup last changed, then the
- * sets by festival day and by stage. Times are on the festival's clock, whatever the device's,
- * so they wait for `festival` (undefined while it loads).
+ * lineup one festival day at a time (`LineupBrowser`). Times are on the festival's clock,
+ * whatever the device's, so they wait for `festival`.
  */
-export function LineupCard({ festival }: { festival: FestivalInfo | undefined }) {
+export function LineupCard({ festival, extras }: LineupCardProps) {
   const headingId = useId()
   const lineup = useLineup()
   useLineupToasts(lineup)
@@ -58,46 +65,30 @@ export function LineupCard({ festival }: { festival: FestivalInfo | undefined })
         </button>
       </div>
 
-      {preparingZone ? <LineupLoading /> : <LineupBody lineup={lineup} timeZone={timeZone} />}
+      {preparingZone ? (
+        <LineupLoading />
+      ) : (
+        <LineupBody lineup={lineup} festival={festival} timeZone={timeZone} extras={extras} />
+      )}
     </section>
   )
 }
 
-function LineupBody({ lineup, timeZone }: { lineup: LineupQuery; timeZone?: string }) {
+function LineupBody(props: {
+  lineup: LineupQuery
+  festival: FestivalInfo | undefined
+  timeZone?: string
+  extras?: SetExtras
+}) {
+  const { lineup, festival, timeZone, extras } = props
   if (lineup.data) {
     const sets = lineup.data.data
     if (sets.length === 0) return <p className="mt-6 text-zinc-300">No sets announced yet.</p>
-    return <LineupSets sets={sets} timeZone={timeZone} />
+    return <LineupBrowser sets={sets} festival={festival} timeZone={timeZone} extras={extras} />
   }
   // After a failure the last lineup stays (above); this is only for a first load that failed.
   if (lineup.isError) {
     return <p className="mt-6 text-zinc-300">The lineup could not be loaded. Try Refresh.</p>
   }
   return <LineupLoading />
-}
-
-// The loaded lineup is several screens tall: hold a screen's height meanwhile, so the feed below
-// starts out of view instead of jumping down when the sets arrive (layout shift).
-function LineupLoading() {
-  return (
-    <p role="status" className="mt-6 min-h-dvh text-zinc-300">
-      Loading lineup...
-    </p>
-  )
-}
-
-/**
- * The sets twice over (by date, by stage) are hundreds of elements. They are drawn in a render
- * React can interrupt, after the screen around them has shown, so a slow phone's main thread is
- * never held for the whole lineup at once; until then the card holds its loading height.
- */
-function LineupSets({ sets, timeZone }: { sets: LineupItem[]; timeZone?: string }) {
-  const drawn = useDeferredValue(true, false)
-  if (!drawn) return <LineupLoading />
-  return (
-    <>
-      <LineupByDate sets={sets} timeZone={timeZone} />
-      <LineupByStage sets={sets} />
-    </>
-  )
 }

@@ -1,4 +1,5 @@
-import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { LineupResponse } from '../../../shared/lineup/lineup.schema'
 
 /** The lineup could not be fetched; `message` is the server's when it sent one. */
@@ -49,4 +50,33 @@ export type LineupQuery = UseQueryResult<LineupResponse, Error>
 /** The lineup query: data, status and `refetch` for the Refresh button. */
 export function useLineup(): LineupQuery {
   return useQuery(lineupQuery)
+}
+
+/**
+ * Reloads the lineup, for the live channel's `lineup` message (the server's lineup changed): the
+ * card, now and next follow without a Refresh.
+ */
+export function useReloadLineup(): () => void {
+  const queryClient = useQueryClient()
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: lineupQuery.queryKey })
+  }, [queryClient])
+}
+
+/**
+ * Checks, quietly, whether the lineup changed while the live channel could not say so (before it
+ * connected, while it was down): after each of its `ready`s. The answer is usually a 304; only a
+ * lineup that did change replaces the one shown (and toasts, as any new lineup does). Resolves
+ * whether it changed. A lineup never loaded here is left to its first load.
+ */
+export function useResyncLineup(): () => Promise<boolean> {
+  const queryClient = useQueryClient()
+  return useCallback(async () => {
+    const shown = queryClient.getQueryData(lineupQuery.queryKey)
+    if (!shown) return false
+    const now = await getLineup().catch(() => undefined)
+    if (!now || now.lastUpdated === shown.lastUpdated) return false
+    queryClient.setQueryData(lineupQuery.queryKey, now)
+    return true
+  }, [queryClient])
 }

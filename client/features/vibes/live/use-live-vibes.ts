@@ -9,6 +9,9 @@ import { LiveConnection, type LiveStatus } from './live-connection'
 /** Messages for me alone (my game), and each `ready`, after which what is mine should reload. */
 export type PersonalMessage = Extract<SingleServerMessage, { type: 'game' | 'ready' }>
 
+/** The lineup changed (`lineup`), or may have while the socket was not there to hear it (`ready`). */
+export type LineupNews = Extract<SingleServerMessage, { type: 'lineup' | 'ready' }>
+
 const liveUrl = () => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${window.location.host}${LIVE_PATH}`
@@ -16,17 +19,22 @@ const liveUrl = () => {
 
 /**
  * Keeps the feed, the user count and my vibe current while mounted, over one WebSocket that
- * survives token refreshes and network drops. Returns whether updates are flowing right now.
+ * survives token refreshes and network drops, and hands the app what is for other features (my
+ * game's news, a changed lineup). Returns whether updates are flowing right now.
  */
 export function useLiveVibes(
   userId: string,
   /** Messages for me alone, and every `ready`: handed to whoever the app composes for them. */
   onPersonal: (message: PersonalMessage) => void,
+  /** The lineup's news, for the app to hand to what follows from the lineup. */
+  onLineupNews: (message: LineupNews) => void = () => {},
 ): LiveStatus {
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<LiveStatus>('connecting')
   const personal = useRef(onPersonal)
   personal.current = onPersonal
+  const lineupNews = useRef(onLineupNews)
+  lineupNews.current = onLineupNews
   useEffect(() => {
     const syncCache = createLiveCacheSync(queryClient, userId)
     const connection = new LiveConnection({
@@ -36,6 +44,7 @@ export function useLiveVibes(
       onMessage: (message) => {
         if (message.type !== 'game') syncCache(message)
         if (message.type === 'game' || message.type === 'ready') personal.current(message)
+        if (message.type === 'lineup' || message.type === 'ready') lineupNews.current(message)
       },
       onStatus: setStatus,
     })

@@ -1,14 +1,16 @@
-// A stage's QR code and a friend's invite link open the app at `/?stage=CODE` or `/?invite=CODE`,
-// often before the visitor has signed in (or even signed up). The code is kept on the device
-// until the signed-in app can use it, and taken out of the address bar at once.
+// A stage's QR code, a friend's invite link and a friend's shared picks open the app at
+// `/?stage=CODE`, `/?invite=CODE` or `/?picks=CODE`, often before the visitor has signed in (or
+// even signed up). The code is kept on the device until the signed-in app can use it, and taken
+// out of the address bar at once. The features that use them (game, schedule) read them here.
 
 const STORAGE_KEYS = {
   stage: 'vibeconnect.pending-stage-code',
   invite: 'vibeconnect.pending-invite',
+  picks: 'vibeconnect.pending-picks',
 }
 export type PendingKind = keyof typeof STORAGE_KEYS
 
-/** Moves `stage` and `invite` from the page's address into storage; call once at start. */
+/** Moves `stage`, `invite` and `picks` from the page's address into storage; call once at start. */
 export function capturePendingLinks(): void {
   const url = new URL(window.location.href)
   let found = false
@@ -17,7 +19,7 @@ export function capturePendingLinks(): void {
     if (value === null) continue
     found = true
     url.searchParams.delete(kind)
-    if (/^[\w-]{1,40}$/.test(value)) safely(() => localStorage.setItem(STORAGE_KEYS[kind], value))
+    if (/^[\w-]{1,64}$/.test(value)) safely(() => localStorage.setItem(STORAGE_KEYS[kind], value))
   }
   if (found) window.history.replaceState(window.history.state, '', url)
 }

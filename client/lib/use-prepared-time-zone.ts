@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { prepareLineupFormatting } from '../../../shared/lineup/lineup-format'
+import { prepareLineupFormatting } from '../../shared/lineup/lineup-format'
 
 /**
  * The festival's time zone once the lineup's formatters for it are built, `undefined` before. The

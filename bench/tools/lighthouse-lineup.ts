@@ -1,0 +1,51 @@
+// `npx tsx bench/tools/lighthouse-lineup.ts [SETS] [RUNS] [feed,lineup]` (after a build):
+// Lighthouse's mobile profile on the signed-in app with a festival-sized lineup (300 sets by
+// default, e2e/support/festival-lineup.ts), on a fresh SQLite server with 40 vibes, RUNS times
+// each (3 by default), for the two ways a phone can open: the feed first (the default) and the
+// lineup first (remembered from the last visit). Prints the runs and their medians.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Result } from 'lighthouse'
+import { festivalLineup, importLineup } from '../../e2e/support/festival-lineup'
+import { createApiUser } from '../lib/api'
+import { startServer } from '../lib/server'
+import { audit } from '../measures/lighthouse'
+
+const sets = Number(process.argv[2] ?? 300)
+const runs = Number(process.argv[3] ?? 3)
+const sections = (process.argv[4] ?? 'feed,lineup').split(',')
+const dir = mkdtempSync(join(tmpdir(), 'vc-lighthouse-lineup-'))
+const databaseUrl = `sqlite:${join(dir, 'app.db')}`
+importLineup(databaseUrl, festivalLineup(sets), join(dir, 'lineup.json'))
+const server = await startServer({ databaseUrl, mailDir: join(dir, 'mail') })
+try {
+  let user = await createApiUser(server.url, 'lighthouse')
+  for (let i = 0; i < 40; i++) user = await createApiUser(server.url, `fan${i}`)
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  // Runs alternate between the sections, so a busy moment on the machine hits each alike.
+  const results = new Map<string, Result[]>(sections.map((section) => [section, []]))
+  for (let i = 0; i < runs; i++) {
+    for (const section of sections) {
+      const storage = { 'vibeconnect.main-section': section }
+      results.get(section)!.push(await audit(server.url, user.session, user.username, storage))
+    }
+  }
+  for (const [section, lhrs] of results) {
+    const perf = lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100))
+    const tbt = lhrs.map((lhr) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))
+    const lcp = lhrs.map(
+      (lhr) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000,
+    )
+    const a11y = lhrs.map((lhr) => Math.round((lhr.categories.accessibility?.score ?? 0) * 100))
+    console.info(
+      `${sets} sets, ${section} first: performance ${perf.join(', ')} (median ${median(perf)}); ` +
+        `TBT ${tbt.join(', ')} ms (median ${median(tbt)}); LCP ${lcp.join(', ')} s; ` +
+        `accessibility ${a11y.join(', ')}; benchmark index ${Math.round(lhrs[0]!.environment.benchmarkIndex)}`,
+    )
+  }
+} finally {
+  await server.stop()
+  rmSync(dir, { recursive: true, force: true })
+}

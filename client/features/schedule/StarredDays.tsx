@@ -1,0 +1,75 @@
+import { type ReactNode, useId } from 'react'
+import type { LineupSet } from '../../../shared/lineup/lineup.schema'
+import { formatFestivalDay, formatSetTimes } from '../../../shared/lineup/lineup-format'
+import { groupByDate } from '../../../shared/lineup/lineup-grouping'
+import type { Clash } from '../../../shared/schedule/clashes'
+import type { Star } from '../../../shared/schedule/schedule.schema'
+import { SetNote } from './SetNote'
+import { StarToggle } from './StarToggle'
+import type { StarChange } from './star-state'
+import { currentSetOf } from './star-state'
+
+interface StarredDaysProps {
+  stars: Star[]
+  clashes: ReadonlyMap<string, Clash[]>
+  timeZone?: string
+  onToggle: (change: StarChange) => void
+}
+
+type StarredSet = LineupSet & { starKey: string }
+
+/** My starred sets still on, by festival day and time, each with its clashes and its star. */
+export function StarredDays({ stars, clashes, timeZone, onToggle }: StarredDaysProps) {
+  const starred = stars.flatMap((star): StarredSet[] => {
+    const set = currentSetOf(star)
+    return set ? [{ ...set, starKey: star.key }] : []
+  })
+  if (starred.length === 0) {
+    return (
+      <p className="mt-4 text-zinc-300">
+        Nothing starred yet. Tap the star on a set in the lineup and it shows up here, by day, with
+        any clashes between your picks.
+      </p>
+    )
+  }
+  return (
+    <div className="mt-4 space-y-5">
+      {groupByDate(starred).map((day) => (
+        <StarredDay key={day.date} date={day.date}>
+          {day.sets.map((set) => (
+            <li key={set.starKey} className="flex items-start gap-3 py-2">
+              <span className="w-[6.5rem] shrink-0 pt-0.5 text-sm font-medium tabular-nums text-cyan-200">
+                {timeZone ? formatSetTimes(set, timeZone) : null}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="break-words">
+                  <span className="block font-medium text-zinc-50">{set.name}</span>
+                  <span className="sr-only">, </span>
+                  <span className="block text-sm text-zinc-300">{set.stage}</span>
+                </p>
+                <SetNote going={[]} clashes={clashes.get(set.key) ?? []} />
+              </div>
+              <StarToggle
+                artist={set.name}
+                starred
+                onToggle={() => onToggle({ star: false, key: set.starKey })}
+              />
+            </li>
+          ))}
+        </StarredDay>
+      ))}
+    </div>
+  )
+}
+
+function StarredDay({ date, children }: { date: string; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-fuchsia-200">
+        <time dateTime={date}>{formatFestivalDay(date)}</time>
+      </h3>
+      <ol className="mt-1 divide-y divide-white/10">{children}</ol>
+    </section>
+  )
+}

@@ -1,0 +1,10 @@
+import type { FestivalInfo } from '../../shared/festival/festival.schema'
+
+/** The festival the component tests run at: Amsterdam's clock, days turning at 06:00. */
+export const testFestival: FestivalInfo = {
+  name: 'Sunwave Festival',
+  year: 2026,
+  timeZone: 'Europe/Amsterdam',
+  dayChangeHour: 6,
+  wifiProvider: 'Nova Mobile',
+}
