@@ -71,6 +71,14 @@ async function signInAtCamping(browser: Browser, baseURL: string, passCode: stri
 
 const levelCard = (page: Page) => page.getByRole('region', { name: 'Your level' })
 
+/** The card's check-in, badges and invite link are one tap away: opens them (once). */
+async function openCard(page: Page) {
+  const card = levelCard(page)
+  await card.getByText('Check in, badges and invite link', { exact: true }).click()
+  await expect(card.getByText('Hide check-in, badges and invite link')).toBeVisible()
+  return card
+}
+
 /**
  * Passes the page's live channel through but holds its `game` messages until released, so that a
  * check-in's own answer surely updates the card first, as it often does on a real phone. The
@@ -129,6 +137,7 @@ test.describe('the game', () => {
     await page.getByRole('button', { name: 'Join the Festival!' }).click()
     const card = levelCard(page)
     await expect(card.getByText('Level 1 — 4 h of WiFi per session.')).toBeVisible()
+    await openCard(page)
     await expect(card.getByRole('listitem').filter({ hasText: 'Vibe set' })).toContainText('Earned')
     await waitUntilLive(page)
     const pass = await (
@@ -156,6 +165,7 @@ test.describe('the game', () => {
     await expect(page).toHaveURL(`${baseURL}/`)
     await expect(card.getByText(/^30 points ·/)).toBeVisible()
     await waitUntilLive(page)
+    await openCard(page)
     // A wrong code, typed, says so next to the field.
     await card.getByLabel('Check in at a stage').fill('ZZZZZZ')
     await card.getByRole('button', { name: 'Check in' }).click()
@@ -206,6 +216,7 @@ test.describe('the game', () => {
         levelCard(device).getByText('Level 3 — 6 h of WiFi per session.', { exact: false }),
       ).toBeVisible()
     }
+    await openCard(friend)
     await expect(levelCard(friend).getByRole('listitem').filter({ hasText: 'Crew' })).toContainText(
       'Earned',
     )
@@ -223,6 +234,7 @@ test.describe('the game', () => {
     await levelCard(page).scrollIntoViewIfNeeded()
     await shoot(page, 'game-level-card-phone')
     await hideToasts(laptop.page)
+    await openCard(laptop.page)
     await levelCard(laptop.page).scrollIntoViewIfNeeded()
     await shoot(laptop.page, 'game-level-card-desktop')
     for (const context of [laptop.context, strangerContext, friendContext]) await context.close()

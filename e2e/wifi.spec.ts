@@ -62,6 +62,8 @@ test.describe('festival WiFi', () => {
     await expect(
       panel.getByText('Each session lasts 4 h, on up to 3 devices at once.'),
     ).toBeVisible()
+    // The QR code, a new code and my devices are one tap away.
+    await panel.getByText('QR code, new code and my devices', { exact: true }).click()
     await expect(panel.getByText('None yet.')).toBeVisible()
 
     await panel.getByRole('button', { name: 'Show QR code' }).click()
@@ -81,6 +83,7 @@ test.describe('festival WiFi', () => {
     await expect(phone.page.getByRole('heading', { name: "You're online 🎉" })).toBeVisible()
     await phone.context.close()
     await page.reload()
+    await panel.getByText('QR code, new code and my devices', { exact: true }).click()
     const devices = page.getByRole('list').filter({ hasText: 'iPhone · Main Gate' })
     await expect(devices.getByText('iPhone · Main Gate')).toBeVisible()
     await expect(devices.getByText(/^Online · first seen/)).toBeVisible()

@@ -35,7 +35,10 @@ export function LevelCard() {
       <h2 id={headingId} className="text-xl font-bold text-zinc-50">
         Your level
       </h2>
-      {game.isPending && <p className="mt-2 text-zinc-300">Loading your level...</p>}
+      {/* As tall as the summary below, so nothing under the card jumps when it arrives. */}
+      {game.isPending && (
+        <p className="mt-2 min-h-[7.25rem] text-zinc-300">Loading your level...</p>
+      )}
       {game.isError && (
         <p className="mt-2 text-zinc-300" role="alert">
           Couldn't load your level. Try again in a moment.
@@ -82,9 +85,18 @@ function GameDetails({ game }: { game: GameState }) {
         {next &&
           ` · ${next.points - points} more for level ${next.level}: ${sessionLength(next.grant.sessionMinutes)} of WiFi per session${next.grant.devices > game.grant.devices ? ` on ${next.grant.devices} devices` : ''}`}
       </p>
-      <StageCheckIn />
-      <BadgeGrid badges={game.badges} />
-      <InviteLink url={game.inviteUrl} />
+      {/* The rest one tap away: on a phone the card stays short, and the lineup and the feed
+          below it stay near the top (docs/game.md). Closed, it is still there: a stage's QR
+          code still checks in. */}
+      <details className="group mt-3">
+        <summary className="btn-ghost -mx-2 cursor-pointer list-none px-2 text-sm">
+          <span className="group-open:hidden">Check in, badges and invite link</span>
+          <span className="hidden group-open:inline">Hide check-in, badges and invite link</span>
+        </summary>
+        <StageCheckIn />
+        <BadgeGrid badges={game.badges} />
+        <InviteLink url={game.inviteUrl} />
+      </details>
     </>
   )
 }

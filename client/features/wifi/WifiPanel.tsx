@@ -22,7 +22,10 @@ export function WifiPanel() {
       <h2 id={headingId} className="text-xl font-bold text-zinc-50">
         Your WiFi pass
       </h2>
-      {pass.isPending && <p className="mt-2 text-zinc-300">Loading your WiFi pass...</p>}
+      {/* As tall as the pass below, so nothing under the panel jumps when it arrives. */}
+      {pass.isPending && (
+        <p className="mt-2 min-h-[10.5rem] text-zinc-300">Loading your WiFi pass...</p>
+      )}
       {pass.isError && (
         <p className="mt-2 text-zinc-300" role="alert">
           Couldn't load your WiFi pass. Try again in a moment.
@@ -46,41 +49,48 @@ function PassDetails({ pass }: { pass: WifiPass }) {
         Each session lasts {sessionLength(pass.sessionMinutes)}, on up to {pass.devicesPerAccount}{' '}
         devices at once.
       </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        {pass.portalUrl && (
-          <button
-            type="button"
-            className="btn-secondary"
-            aria-expanded={showQr}
-            aria-controls={qrId}
-            onClick={() => setShowQr((shown) => !shown)}
-          >
-            {showQr ? 'Hide QR code' : 'Show QR code'}
-          </button>
-        )}
-        <NewCodeButton />
-      </div>
-      {showQr && pass.portalUrl && (
-        <div id={qrId} className="mt-4">
-          <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-            <QrCode
-              text={pass.portalUrl}
-              label={`QR code of a page that shows pass code ${pass.code}`}
-            />
-          </Suspense>
-          <p className="mt-2 text-center text-sm text-zinc-300">
-            Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
-          </p>
+      {/* The rest one tap away, so the panel stays short on a phone (docs/wifi.md). */}
+      <details className="group mt-3">
+        <summary className="btn-ghost -mx-2 cursor-pointer list-none px-2 text-sm">
+          <span className="group-open:hidden">QR code, new code and my devices</span>
+          <span className="hidden group-open:inline">Hide QR code, new code and my devices</span>
+        </summary>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {pass.portalUrl && (
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-expanded={showQr}
+              aria-controls={qrId}
+              onClick={() => setShowQr((shown) => !shown)}
+            >
+              {showQr ? 'Hide QR code' : 'Show QR code'}
+            </button>
+          )}
+          <NewCodeButton />
         </div>
-      )}
-      <Devices devices={pass.devices} />
-      <p className="mt-4 text-xs text-zinc-400">
-        We keep no device addresses, only a scrambled fingerprint, and delete device records{' '}
-        {pass.retention.purgeAfter
-          ? `on ${pass.retention.purgeAfter} (${pass.retention.days} days after the festival)`
-          : `${pass.retention.days} days after a device was last seen`}
-        .
-      </p>
+        {showQr && pass.portalUrl && (
+          <div id={qrId} className="mt-4">
+            <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
+              <QrCode
+                text={pass.portalUrl}
+                label={`QR code of a page that shows pass code ${pass.code}`}
+              />
+            </Suspense>
+            <p className="mt-2 text-center text-sm text-zinc-300">
+              Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
+            </p>
+          </div>
+        )}
+        <Devices devices={pass.devices} />
+        <p className="mt-4 text-xs text-zinc-400">
+          We keep no device addresses, only a scrambled fingerprint, and delete device records{' '}
+          {pass.retention.purgeAfter
+            ? `on ${pass.retention.purgeAfter} (${pass.retention.days} days after the festival)`
+            : `${pass.retention.days} days after a device was last seen`}
+          .
+        </p>
+      </details>
     </>
   )
 }
