@@ -79,7 +79,7 @@ describe('word list', () => {
   })
 
   it('is validated at start-up, naming each bad line', () => {
-    expect(() => parseWordList('ok\n*\nco*ke\nx\n' + 'a'.repeat(121), 'words.txt')).toThrow(
+    expect(() => parseWordList(`ok\n*\nco*ke\nx\n${'a'.repeat(121)}`, 'words.txt')).toThrow(
       ConfigError,
     )
     try {
