@@ -49,7 +49,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child,
     output: () => output,
     stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode)
+      // Gone already (it exited, or a signal killed it, when exitCode stays null): its 'exit'
+      // event has fired, and waiting for it would wait forever.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        return Promise.resolve(child.exitCode)
+      }
       return new Promise((resolve) => {
         child.once('exit', (code) => resolve(code))
         child.kill(signal)
