@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
+import { uniqueUsername } from './support/vibes'
 
 // Half a world from the festival (Europe/Amsterdam): the card must still show its days and times.
 test.use({ timezoneId: 'Pacific/Honolulu' })
@@ -12,7 +13,8 @@ async function openMainAppWithVibe(
 ) {
   const account = await signUpViaApi(request, baseURL)
   await createVibeViaApi(request, baseURL, account, {
-    username: 'Lineup Fan',
+    // Several tests here share one server: each fan needs a username of their own.
+    username: uniqueUsername('LineupFan'),
     emoji: '🎶',
     status: 'Who plays tonight?',
   })

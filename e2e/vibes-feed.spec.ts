@@ -183,10 +183,13 @@ test.describe('the vibes feed', () => {
       { username: 'NeonNomad', emoji: '🕺', status: 'Dancing my way to the main stage' },
     ],
   ] as const) {
-    test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }) => {
+    test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }, testInfo) => {
       await page.setViewportSize(size)
-      await fanWithVibe(request, baseURL!, other)
-      const me = await openMainApp(page, request, baseURL!, mine)
+      // A retry runs on the same server, where the first try's usernames are taken.
+      const retried = (vibe: typeof other | typeof mine) =>
+        testInfo.retry ? { ...vibe, username: `${vibe.username}${testInfo.retry + 1}` } : vibe
+      await fanWithVibe(request, baseURL!, retried(other))
+      const me = await openMainApp(page, request, baseURL!, retried(mine))
       await waitUntilLive(page)
       await expect(page.getByText(/users signed up/)).toBeVisible()
       await expect(feedEntry(page, me.vibe.username).first()).toBeVisible()
