@@ -4,8 +4,8 @@ import { releaseWhenUnheld } from '../lib/boot-loading'
 import { HomePage } from '../routes/HomePage'
 import { AppProviders } from './providers'
 
-// Every visit but a lost one starts at /, which needs no router: React Router loads only for
-// other paths (ADR 012). Once loaded, it owns navigation, "Return to Home" included.
+// Every visit but a lost one starts at /, which needs no router: the router (wouter, ADR 033)
+// loads only for other paths (ADR 012). Once loaded, it owns navigation, "Return to Home" included.
 const RoutedApp = lazy(() => import('./RoutedApp'))
 
 export function App() {

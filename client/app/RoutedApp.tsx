@@ -1,15 +1,13 @@
-import { BrowserRouter, Route, Routes } from 'react-router'
+import { Route, Switch } from 'wouter'
 import { HomePage } from '../routes/HomePage'
 import { NotFoundPage } from '../routes/NotFoundPage'
 
 /** The routes, for a visit that did not start at / (loaded on demand by `App`). */
 export default function RoutedApp() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </BrowserRouter>
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route component={NotFoundPage} />
+    </Switch>
   )
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'wouter'
 
 export function NotFoundPage() {
-  const location = useLocation()
+  const [pathname] = useLocation()
   useEffect(() => {
-    console.warn('404: no page at', location.pathname)
+    console.warn('404: no page at', pathname)
     document.title = 'Page not found · VibeConnect'
-  }, [location.pathname])
+  }, [pathname])
   return (
     <main className="grid min-h-dvh place-items-center p-6 text-center">
       <div>
@@ -14,7 +14,7 @@ export function NotFoundPage() {
           404
         </h1>
         <p className="mt-4 text-xl text-zinc-200">Oops! Page not found</p>
-        <Link to="/" className="btn-primary mt-8">
+        <Link href="/" className="btn-primary mt-8">
           Return to Home
         </Link>
       </div>
