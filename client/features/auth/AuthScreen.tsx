@@ -27,14 +27,22 @@ export function AuthScreen({ WifiProviderName }: { WifiProviderName: ComponentTy
       </header>
 
       <section aria-label="Sign in or create an account" className="card">
-        <AuthForm />
-        <div className="my-4 flex items-center gap-3 text-xs text-zinc-400" aria-hidden="true">
-          <span className="h-px flex-1 bg-white/10" /> or{' '}
-          <span className="h-px flex-1 bg-white/10" />
-        </div>
-        <button type="button" className="btn-secondary w-full" disabled>
-          Connect with Spotify (Coming Soon)
-        </button>
+        <AuthForm
+          otherWays={
+            <>
+              <div
+                className="my-4 flex items-center gap-3 text-xs text-zinc-400"
+                aria-hidden="true"
+              >
+                <span className="h-px flex-1 bg-white/10" /> or{' '}
+                <span className="h-px flex-1 bg-white/10" />
+              </div>
+              <button type="button" className="btn-secondary w-full" disabled>
+                Connect with Spotify (Coming Soon)
+              </button>
+            </>
+          }
+        />
       </section>
 
       <footer className="space-y-1 text-center text-xs text-zinc-300">
