@@ -1,9 +1,8 @@
 import type { CDPSession, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
-import { HARNESS_PATH, serveRemindersHarness } from './support/reminders-harness/build'
-import { E2E_TMP_DIR, serverFor } from './support/servers'
+import { openSection } from './support/schedule'
+import { serverFor } from './support/servers'
 import { openMainApp } from './support/vibes'
 
 /**
@@ -103,14 +102,13 @@ test.describe('reminders', () => {
     baseURL,
     shoot,
     allowConsoleError,
-  }, testInfo) => {
+  }) => {
     allowConsoleError(/does not support the Push API in incognito mode/)
     await page.context().grantPermissions(['notifications'], { origin: baseURL! })
     await page.addInitScript(standInForPushService)
-    const fan = await signUpViaApi(request, baseURL!)
-    await serveRemindersHarness(page, `${E2E_TMP_DIR}/reminders-harness-${testInfo.workerIndex}`)
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto(`${HARNESS_PATH}#token=${fan.session.access_token}`)
+    const fan = await openMainApp(page, request, baseURL!)
+    await openSection(page, 'My schedule')
 
     const settings = page.getByRole('region', { name: 'Reminders' })
     await settings.getByRole('button', { name: 'Turn on reminders' }).click()
@@ -131,7 +129,7 @@ test.describe('reminders', () => {
     const file = serverFor(baseURL).env.DATABASE_URL!.replace(/^sqlite:/, '')
     const db = new Database(file, { readonly: true, fileMustExist: true })
     try {
-      const userId = fan.session.user.id
+      const userId = fan.account.session.user.id
       expect(
         db.prepare('select endpoint from push_subscriptions where user_id = ?').all(userId),
       ).toEqual([{ endpoint }])
@@ -184,7 +182,7 @@ test.describe('reminders', () => {
       expect(
         after
           .prepare('select count(*) as n from push_subscriptions where user_id = ?')
-          .get(fan.session.user.id),
+          .get(fan.account.session.user.id),
       ).toEqual({ n: 0 })
     } finally {
       after.close()
@@ -196,12 +194,12 @@ test.describe('reminders', () => {
     request,
     baseURL,
   }) => {
-    const fan = await signUpViaApi(request, baseURL!)
-    await serveRemindersHarness(page, `${E2E_TMP_DIR}/reminders-harness-denied`)
     await page.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' })
     })
-    await page.goto(`${HARNESS_PATH}#token=${fan.session.access_token}`)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMainApp(page, request, baseURL!)
+    await openSection(page, 'My schedule')
     await expect(page.getByText(/Notifications are blocked for VibeConnect/)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Turn on reminders' })).toHaveCount(0)
   })
