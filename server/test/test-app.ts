@@ -62,17 +62,48 @@ export async function createTestApp(
     config,
     testDatabase,
     outbox: config.MAIL_OUTBOX_DIR,
-    async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      const address = app.server.address()
-      if (!address || typeof address === 'string') throw new Error('server has no port')
-      return `http://127.0.0.1:${address.port}`
-    },
+    listen: () => listenOnRandomPort(app),
     async close() {
       await app.close()
       await database.close()
       await testDatabase.drop()
       rmSync(outbox, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Starts `app` listening on a free local port and returns its base URL. */
+async function listenOnRandomPort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('server has no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+export interface SecondInstance {
+  app: FastifyInstance
+  /** Its base URL: it listens on a free local port. */
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Another instance of `first`'s app, as behind a load balancer: the same configuration and
+ * database, a connection pool of its own. Close it before `first`.
+ */
+export async function openSecondInstance(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'now'> = {},
+): Promise<SecondInstance> {
+  const database = first.testDatabase.open()
+  const app = await buildApp(first.config, { database, now: options.now })
+  const url = await listenOnRandomPort(app)
+  return {
+    app,
+    url,
+    async close() {
+      await app.close()
+      await database.close()
     },
   }
 }
