@@ -5,6 +5,7 @@ import {
   latestMail,
   signIn,
   signUpUser,
+  statusesOf,
   updateUser,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
@@ -96,14 +97,10 @@ describe('a password change needs a recent sign-in or a mailed code', () => {
     const user = await staleToken()
     await askForCode(user.accessToken)
     const code = (await latestMail(t.outbox, user.email, { kind: 'reauthentication' })).code!
-    const statuses = []
-    for (let i = 0; i < 6; i += 1) {
-      const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
-      statuses.push(
-        (await changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: guess }))
-          .statusCode,
-      )
-    }
+    const statuses = await statusesOf(6, (attempt) => {
+      const guess = String((Number(code) + 1 + attempt) % 1_000_000).padStart(6, '0')
+      return changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: guess })
+    })
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
     const right = await changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: code })
     expect(right.statusCode).toBe(429)

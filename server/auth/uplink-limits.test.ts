@@ -6,6 +6,8 @@ import {
   latestMail,
   recover as recoverFor,
   signIn,
+  signUp as signUpAt,
+  statusesOf as statuses,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
@@ -39,18 +41,7 @@ describe('per-address limits: a declared uplink gets the crowd budget, other add
   // Every test starts in a window of its own.
   beforeEach(() => clock.advance(300_000))
 
-  const signUp = (ip: string, email = uniqueEmail()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email, password: GOOD_PASSWORD },
-      remoteAddress: ip,
-    })
-  const statuses = async (times: number, request: () => Promise<{ statusCode: number }>) => {
-    const seen: number[] = []
-    for (let i = 0; i < times; i += 1) seen.push((await request()).statusCode)
-    return seen
-  }
+  const signUp = (ip: string, email = uniqueEmail()) => signUpAt(t, email, GOOD_PASSWORD, ip)
   /** Accounts made from addresses of their own, in a window before the one under test. */
   const accounts = async (count: number) => {
     const made: { email: string }[] = []

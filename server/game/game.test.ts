@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { bearer, signUpUser, statusesOf } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import {
   awardedBadges,
@@ -318,9 +318,7 @@ describe('the game', () => {
     )
     try {
       const user = await signUpUser(limited)
-      const statuses = []
-      for (let i = 0; i < 4; i++)
-        statuses.push((await checkIn(limited, user.accessToken, 'ZZZZZZ')).statusCode)
+      const statuses = await statusesOf(4, () => checkIn(limited, user.accessToken, 'ZZZZZZ'))
       expect(statuses).toEqual([400, 400, 400, 429])
     } finally {
       await limited.close()

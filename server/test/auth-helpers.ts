@@ -33,13 +33,23 @@ export interface SignedUpUser {
   userId: string
 }
 
-/** Signs a new user up over HTTP (confirmation off) and returns the session's tokens. */
-export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<SignedUpUser> {
-  const response = await t.app.inject({
+/** `POST /signup` for `email`, from `ip` when given: the answer, whatever it is. */
+export const signUp = (
+  t: Pick<TestApp, 'app'>,
+  email: string,
+  password = GOOD_PASSWORD,
+  ip?: string,
+) =>
+  t.app.inject({
     method: 'POST',
     url: '/auth/v1/signup',
-    payload: { email, password: GOOD_PASSWORD },
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
   })
+
+/** Signs a new user up over HTTP (confirmation off) and returns the session's tokens. */
+export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<SignedUpUser> {
+  const response = await signUp(t, email)
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`)
   const body = response.json()
   return {
@@ -92,6 +102,21 @@ export const updateUser = (
   accessToken: string,
   payload: Record<string, string>,
 ) => t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: bearer(accessToken), payload })
+
+/**
+ * Sends `request` `times` times, each after the previous one's answer (as a rate limit counts
+ * them), and returns the status codes in order. `attempt` counts from 0.
+ */
+export async function statusesOf(
+  times: number,
+  request: (attempt: number) => Promise<{ statusCode: number }>,
+): Promise<number[]> {
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    statuses.push((await request(attempt)).statusCode)
+  }
+  return statuses
+}
 
 /** Opens an e-mail link as the browser would, without following its redirect. */
 export const followLink = (t: TestApp, link: string) => {
