@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { Badge, GameState } from '../../../shared/game/game.schema'
+import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sessionLength } from '../../lib/session-length'
 import { useGame, useStageCheckIn } from './game.api'
 import { levelLine } from './game-text'
-
-const QrCode = lazy(() => import('../../components/QrCode'))
 
 const BADGE_ICONS: Record<string, string> = {
   'vibe-set': '✨',
@@ -233,8 +232,7 @@ function BadgeItem({ badge }: { badge: Badge }) {
 function InviteLink({ url }: { url: string }) {
   const headingId = useId()
   const inputId = useId()
-  const qrId = useId()
-  const [showQr, setShowQr] = useState(false)
+  const qr = useQrCodeToggle(url, 'QR code of your invite link', { buttonClassName: 'btn-ghost' })
   const copy = () =>
     navigator.clipboard
       .writeText(url)
@@ -262,23 +260,9 @@ function InviteLink({ url }: { url: string }) {
         <button type="button" className="btn-secondary" onClick={copy}>
           Copy link
         </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          aria-expanded={showQr}
-          aria-controls={qrId}
-          onClick={() => setShowQr((shown) => !shown)}
-        >
-          {showQr ? 'Hide QR code' : 'Show QR code'}
-        </button>
+        {qr.button}
       </div>
-      {showQr && (
-        <div id={qrId} className="mt-3">
-          <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-            <QrCode text={url} label="QR code of your invite link" />
-          </Suspense>
-        </div>
-      )}
+      {qr.code}
     </section>
   )
 }

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
+import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { sessionLength } from '../../lib/session-length'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
-
-const QrCode = lazy(() => import('../../components/QrCode'))
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
@@ -37,8 +36,18 @@ export function WifiPanel() {
 }
 
 function PassDetails({ pass }: { pass: WifiPass }) {
-  const [showQr, setShowQr] = useState(false)
-  const qrId = useId()
+  // No gateway set up, no page to scan to: `portalUrl` is null and neither part is shown.
+  const qr = useQrCodeToggle(
+    pass.portalUrl ?? '',
+    `QR code of a page that shows pass code ${pass.code}`,
+    {
+      caption: (
+        <p className="mt-2 text-center text-sm text-zinc-300">
+          Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
+        </p>
+      ),
+    },
+  )
   return (
     <>
       <p className="mt-3 text-sm text-zinc-300">
@@ -56,32 +65,10 @@ function PassDetails({ pass }: { pass: WifiPass }) {
           <span className="hidden group-open:inline">Hide QR code, new code and my devices</span>
         </summary>
         <div className="mt-2 flex flex-wrap gap-2">
-          {pass.portalUrl && (
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-expanded={showQr}
-              aria-controls={qrId}
-              onClick={() => setShowQr((shown) => !shown)}
-            >
-              {showQr ? 'Hide QR code' : 'Show QR code'}
-            </button>
-          )}
+          {pass.portalUrl && qr.button}
           <NewCodeButton />
         </div>
-        {showQr && pass.portalUrl && (
-          <div id={qrId} className="mt-4">
-            <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-              <QrCode
-                text={pass.portalUrl}
-                label={`QR code of a page that shows pass code ${pass.code}`}
-              />
-            </Suspense>
-            <p className="mt-2 text-center text-sm text-zinc-300">
-              Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
-            </p>
-          </div>
-        )}
+        {pass.portalUrl && qr.code}
         <Devices devices={pass.devices} />
         <p className="mt-4 text-xs text-zinc-400">
           We keep no device addresses, only a scrambled fingerprint, and delete device records{' '}
