@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { LiveTestClient } from '../test/live-test-client'
-import {
-  createTestApp,
-  openSecondInstance,
-  type SecondInstance,
-  type TestApp,
-} from '../test/test-app'
+import { useSecondInstance, useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
 // A block made through instance A reaches instance B through the change bus (LISTEN/NOTIFY): B's
 // remembered "whom each person hides" and its live sockets. B's clock stands still, so no cache
 // age can be what refreshes them.
 describe('blocks across instances (PostgreSQL)', () => {
-  let a: TestApp
-  let b: SecondInstance
-  beforeAll(async () => {
-    a = await createTestApp()
-    b = await openSecondInstance(a, { now: createFakeClock().now })
-  })
-  afterAll(async () => {
-    await b.close()
-    await a.close()
-  })
+  const a = useTestApp()
+  const b = useSecondInstance(a, { now: createFakeClock().now })
 
   it('hides the blocked person on the other instance’s feed and live sockets at once', async () => {
     const { user: me } = await signUpWithVibe(a)

@@ -1,35 +1,24 @@
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { eventually, LiveTestClient } from '../test/live-test-client'
-import {
-  createTestApp,
-  openSecondInstance,
-  type SecondInstance,
-  type TestApp,
-} from '../test/test-app'
+import { useSecondInstance, useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 import type { ChangeEvent } from './change-bus'
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
 
 // Two app instances on one PostgreSQL database, as behind a load balancer.
 describe('changes across instances (PostgreSQL)', () => {
-  let a: TestApp
-  let b: SecondInstance
+  const a = useTestApp()
+  const b = useSecondInstance(a)
   const seenByB: ChangeEvent[] = []
   const clients: LiveTestClient[] = []
 
-  beforeAll(async () => {
-    a = await createTestApp()
-    b = await openSecondInstance(a)
+  beforeAll(() => {
     b.app.ctx.changes.subscribe((event) => seenByB.push(event))
   })
   afterEach(() => {
     for (const client of clients.splice(0)) client.close()
-  })
-  afterAll(async () => {
-    await b.close()
-    await a.close()
   })
 
   const createVibeOnA = async () => (await signUpWithVibe(a)).vibe

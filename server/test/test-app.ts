@@ -91,7 +91,7 @@ export interface SecondInstance {
  * Another instance of `first`'s app, as behind a load balancer: the same configuration and
  * database, a connection pool of its own. Close it before `first`.
  */
-export async function openSecondInstance(
+async function openSecondInstance(
   first: TestApp,
   options: Pick<TestAppOptions, 'now'> = {},
 ): Promise<SecondInstance> {
@@ -142,6 +142,36 @@ export function useTestApp(
       return current().outbox
     },
     listen: () => current().listen(),
+    close: () => current().close(),
+  }
+}
+
+/**
+ * A second instance of the app of a `describe` block (`first`, from `useTestApp`; call this after
+ * it): opened before the tests once `first` is built, closed after them before `first` is (Vitest
+ * runs after-all hooks in reverse order).
+ */
+export function useSecondInstance(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'now'> = {},
+): SecondInstance {
+  let opened: SecondInstance | undefined
+  beforeAll(async () => {
+    opened = await openSecondInstance(first, options)
+  })
+  afterAll(() => opened?.close())
+  const current = () => {
+    if (!opened)
+      throw new Error('The second instance opens in beforeAll: use it in tests and hooks')
+    return opened
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get url() {
+      return current().url
+    },
     close: () => current().close(),
   }
 }

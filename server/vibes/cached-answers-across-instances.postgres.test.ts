@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import {
-  createTestApp,
-  openSecondInstance,
-  type SecondInstance,
-  type TestApp,
-} from '../test/test-app'
+import { useSecondInstance, useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
 // Instance B caches its first feed page and the user count; changes through instance A must
 // reach it through the change bus. B's clock stands still, so the caches' age limit cannot be
 // what refreshes them.
 describe('cached answers across instances (PostgreSQL)', () => {
-  let a: TestApp
-  let b: SecondInstance
-  beforeAll(async () => {
-    a = await createTestApp()
-    b = await openSecondInstance(a, { now: createFakeClock().now })
-  })
-  afterAll(async () => {
-    await b.close()
-    await a.close()
-  })
+  const a = useTestApp()
+  const b = useSecondInstance(a, { now: createFakeClock().now })
 
   it('shows a vibe created or updated through another instance', async () => {
     const user = await signUpUser(a)
