@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createAuthClient,
   followLink,
@@ -12,29 +12,27 @@ import {
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const SITE = 'http://festival.test'
 
 describe('POST /auth/v1/resend: a sign-up confirmation link sent again', () => {
   const clock = createFakeClock()
-  let t: TestApp
+  const t = useTestApp(
+    {
+      AUTH_EMAIL_CONFIRMATION: 'true',
+      PUBLIC_URL: SITE,
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '3',
+      RATE_LIMIT_RECOVER_PER_IP: '1000',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+    },
+    { now: clock.now },
+  )
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        AUTH_EMAIL_CONFIRMATION: 'true',
-        PUBLIC_URL: SITE,
-        RATE_LIMIT: 'on',
-        RATE_LIMIT_EMAIL_PER_ADDRESS: '3',
-        RATE_LIMIT_RECOVER_PER_IP: '1000',
-        RATE_LIMIT_SIGNUP_PER_IP: '1000',
-      },
-      { now: clock.now },
-    )
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
   const signUp = (email: string) => signUpAt(t, email)
   const resend = (email: string, type = 'signup') =>

@@ -3,7 +3,7 @@ import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { eventually, LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestApp, type TestApp, useTestApp } from '../test/test-app'
 
 describe('live channel authentication', () => {
   const clock = createFakeClock()
@@ -116,12 +116,8 @@ describe('live channel authentication', () => {
 })
 
 describe('live channel after a sign-out', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    // No heartbeat within the test: only the session-ended event can close the socket.
-    t = await createTestApp({ LIVE_HEARTBEAT_S: '300' })
-  })
-  afterAll(() => t.close())
+  // No heartbeat within the test: only the session-ended event can close the socket.
+  const t = useTestApp({ LIVE_HEARTBEAT_S: '300' })
 
   it('closes the signed-out session’s sockets at once, not at the next heartbeat', async () => {
     const baseUrl = await t.listen()
