@@ -7,6 +7,7 @@ import {
   type SignedUpUser,
   signIn,
   signUpUser,
+  withNewAccessToken,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { LiveTestClient } from '../test/live-test-client'
@@ -39,14 +40,7 @@ describe('my account: export and deletion', () => {
     })
   /** A session signed in long ago, as a thief's stolen token would be. */
   const ageSessions = () => clock.advance(700_000)
-  const freshToken = async (user: SignedUpUser) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: user.refreshToken },
-    })
-    return { ...user, accessToken: answer.json().access_token as string }
-  }
+  const freshToken = (user: SignedUpUser) => withNewAccessToken(t, user)
   const userRow = (user: SignedUpUser) =>
     t.database.db.selectFrom('users').select('id').where('id', '=', user.userId).execute()
 

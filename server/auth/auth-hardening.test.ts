@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  getUser,
   recover as recoverFor,
   signIn,
   signUp,
@@ -25,10 +26,7 @@ describe('auth hardening', () => {
       .where('id', '=', user.userId)
       .executeTakeFirstOrThrow()
     expect(row.encrypted_password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
-    const me = await t.app.inject({
-      url: '/auth/v1/user',
-      headers: { authorization: `Bearer ${user.accessToken}` },
-    })
+    const me = await getUser(t, user.accessToken)
     expect(me.body).not.toContain(row.encrypted_password)
     expect(me.body).not.toMatch(/argon2|encrypted_password/)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, signIn, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { GOOD_PASSWORD, signIn, signUpUser, uniqueEmail, updateUser } from '../test/auth-helpers'
 import { useTestApp } from '../test/test-app'
 
 // Half of a surrogate pair in a password or an address (issue 15, item 6). Hashing read it as
@@ -53,12 +53,7 @@ describe('auth text attacks', () => {
 
   it('a password change refuses a broken character and keeps the old password', async () => {
     const user = await signUpUser(t)
-    const answer = await t.app.inject({
-      method: 'PUT',
-      url: '/auth/v1/user',
-      headers: bearer(user.accessToken),
-      payload: { password: brokenPassword },
-    })
+    const answer = await updateUser(t, user.accessToken, { password: brokenPassword })
     expectRefused(answer, { password: PASSWORD_MESSAGE })
     expect((await signIn(t, user.email)).statusCode).toBe(200)
   })

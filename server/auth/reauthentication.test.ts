@@ -7,6 +7,7 @@ import {
   signUpUser,
   statusesOf,
   updateUser,
+  withNewAccessToken,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { useTestApp } from '../test/test-app'
@@ -33,12 +34,7 @@ describe('a password change needs a recent sign-in or a mailed code', () => {
   const staleToken = async () => {
     const user = await signUpUser(t)
     clock.advance(3_600_000)
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: user.refreshToken },
-    })
-    return { ...user, accessToken: refreshed.json().access_token as string }
+    return withNewAccessToken(t, user)
   }
 
   it('a stolen access token of an old session cannot set a password, nor test guesses', async () => {

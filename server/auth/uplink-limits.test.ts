@@ -101,12 +101,7 @@ describe('per-address limits: a declared uplink gets the crowd budget, other add
     // from there is refused for the rest of the window too (ADR 026)...
     expect((await signIn(t, owner!.email, GOOD_PASSWORD, UPLINK)).statusCode).toBe(429)
     // ...and a recovery link, which counts no password failures, signs the owner in.
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/recover',
-      payload: { email: owner!.email },
-      remoteAddress: UPLINK,
-    })
+    const asked = await recoverFor(t, owner!.email, UPLINK)
     expect(asked.statusCode).toBe(200)
     const mail = await latestMail(t.outbox, owner!.email, { kind: 'recovery' })
     const followed = await followLink(t, mail.link)

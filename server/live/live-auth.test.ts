@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { bearer, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { eventually, LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp, useTestApp } from '../test/test-app'
@@ -27,11 +27,7 @@ describe('live channel authentication', () => {
   afterAll(() => t.close())
 
   const refresh = async (refreshToken: string) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: refreshToken },
-    })
+    const answer = await refreshWith(t, refreshToken)
     expect(answer.statusCode).toBe(200)
     return answer.json().access_token as string
   }

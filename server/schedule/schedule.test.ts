@@ -1,6 +1,6 @@
 import ical, { type VEvent } from 'node-ical'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { bearer, type SignedUpUser, signIn, signUpUser } from '../test/auth-helpers'
 import { FRIDAY_LINEUP, servedSets, setNamed, storeLineup } from '../test/lineup-helpers'
 import { LiveTestClient } from '../test/live-test-client'
 import { createTestApp, type TestApp } from '../test/test-app'
@@ -67,12 +67,8 @@ describe('my schedule', () => {
     const user = await signUpUser(t)
     const nightjar = setNamed(await servedSets(t), 'Nightjar')
     await call(user, 'PUT', `/api/schedule/stars/${nightjar.key}`)
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email: user.email, password: GOOD_PASSWORD },
-    })
-    const otherDevice = { ...user, accessToken: signIn.json().access_token }
+    const signedIn = await signIn(t, user.email)
+    const otherDevice = { ...user, accessToken: signedIn.json().access_token }
     expect((await scheduleOf(otherDevice)).stars.map((star: { key: string }) => star.key)).toEqual([
       nightjar.key,
     ])

@@ -79,6 +79,19 @@ export const refresh = (t: Pick<TestApp, 'app'>, refreshToken: string) =>
     payload: { refresh_token: refreshToken },
   })
 
+/**
+ * `user` with a new access token from their refresh token; the session keeps the time of its
+ * sign-in. The `refreshToken` returned is still the one just used up.
+ */
+export async function withNewAccessToken(
+  t: Pick<TestApp, 'app'>,
+  user: SignedUpUser,
+): Promise<SignedUpUser> {
+  const answer = await refresh(t, user.refreshToken)
+  if (answer.statusCode !== 200) throw new Error(`refresh failed: ${answer.body}`)
+  return { ...user, accessToken: answer.json().access_token }
+}
+
 /** `POST /recover` for `email`, from `ip` when given. */
 export const recover = (t: Pick<TestApp, 'app'>, email: string, ip?: string) =>
   t.app.inject({
@@ -95,6 +108,10 @@ export const logout = (t: Pick<TestApp, 'app'>, accessToken: string, scope = 'lo
     url: `/auth/v1/logout?scope=${scope}`,
     headers: bearer(accessToken),
   })
+
+/** `GET /user`: the account behind `accessToken`, or why the token is refused. */
+export const getUser = (t: Pick<TestApp, 'app'>, accessToken: string) =>
+  t.app.inject({ url: '/auth/v1/user', headers: bearer(accessToken) })
 
 /** `PUT /user` (a new password, a nonce) as the holder of `accessToken`. */
 export const updateUser = (
