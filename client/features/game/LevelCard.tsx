@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { Badge, GameState } from '../../../shared/game/game.schema'
+import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sessionLength } from '../../lib/session-length'
@@ -15,9 +16,6 @@ const BADGE_ICONS: Record<string, string> = {
   'early-bird': '🐦',
   planner: '⭐',
 }
-
-const earnedWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /**
  * "Your level": level, points and what the next level unlocks, the badges (locked and earned),
@@ -208,7 +206,7 @@ function BadgeItem({ badge }: { badge: Badge }) {
         <p className="font-semibold text-zinc-50">
           {badge.name}{' '}
           <span className={earned ? 'text-fuchsia-200' : 'text-zinc-400'}>
-            · {earned ? `Earned ${earnedWhen(badge.earnedAt!)}` : 'Locked'}
+            · {earned ? `Earned ${formatWeekdayTime(badge.earnedAt!)}` : 'Locked'}
           </span>
         </p>
         <p className="text-zinc-300">

@@ -1,12 +1,10 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
 import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { sessionLength } from '../../lib/session-length'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /**
  * My festival WiFi pass: the code to type on the WiFi sign-in page (or its QR code), what a
@@ -139,8 +137,9 @@ function Devices({ devices }: { devices: WifiDevice[] }) {
                 </span>
                 <span className="block text-zinc-300">
                   {device.online ? 'Online' : device.cutOffAt ? 'Cut off' : 'Session ended'} · first
-                  seen {dateTime(device.firstSeen)} · last seen {dateTime(device.lastSeen)}
-                  {device.cutOffAt && ` · cut off ${dateTime(device.cutOffAt)}`}
+                  seen {formatWeekdayTime(device.firstSeen)} · last seen{' '}
+                  {formatWeekdayTime(device.lastSeen)}
+                  {device.cutOffAt && ` · cut off ${formatWeekdayTime(device.cutOffAt)}`}
                 </span>
               </p>
               <button
