@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
 type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
@@ -12,7 +12,7 @@ const isVibe =
     message.type === 'vibe' && message.id === id
 
 describe('live channel events', () => {
-  let t: TestApp
+  const t = useTestApp()
   let baseUrl: string
   let user: SignedUpUser
   const clients: LiveTestClient[] = []
@@ -22,14 +22,12 @@ describe('live channel events', () => {
     return client
   }
   beforeAll(async () => {
-    t = await createTestApp()
     baseUrl = await t.listen()
     user = await signUpUser(t)
   })
   afterEach(() => {
     for (const client of clients.splice(0)) client.close()
   })
-  afterAll(() => t.close())
 
   it('pushes an insert and an update as the changed row', async () => {
     const client = await open()

@@ -1,27 +1,25 @@
 import ical, { type VEvent } from 'node-ical'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signIn, signUpUser } from '../test/auth-helpers'
 import { FRIDAY_LINEUP, servedSets, setNamed, storeLineup } from '../test/lineup-helpers'
 import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
 const LINEUP = FRIDAY_LINEUP
 
 describe('my schedule', () => {
-  let t: TestApp
   let baseUrl: string
+  const t = useTestApp({
+    FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
+    FESTIVAL_NAME: 'Sunwave Festival',
+    FESTIVAL_YEAR: '2026',
+    LINEUP_WATCH_INTERVAL_MS: '200',
+  })
   beforeAll(async () => {
-    t = await createTestApp({
-      FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
-      FESTIVAL_NAME: 'Sunwave Festival',
-      FESTIVAL_YEAR: '2026',
-      LINEUP_WATCH_INTERVAL_MS: '200',
-    })
     baseUrl = await t.listen()
     await storeLineup(t, LINEUP)
   })
-  afterAll(() => t.close())
 
   const call = (
     user: SignedUpUser,
