@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import {
   bearer,
@@ -10,7 +10,7 @@ import {
   withNewAccessToken,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { LiveTestClient } from '../test/live-test-client'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
@@ -26,10 +26,7 @@ describe('my account: export and deletion', () => {
     },
     { now: clock.now },
   )
-  const clients: LiveTestClient[] = []
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
+  const clients = useLiveClients()
 
   const deleteAccount = (user: Pick<SignedUpUser, 'accessToken'>, payload?: object) =>
     t.app.inject({

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { LiveTestClient } from '../test/live-test-client'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { useTestApp } from '../test/test-app'
 import { postVibe, signUpWithVibe } from '../test/vibe-helpers'
 
@@ -13,13 +13,10 @@ const isVibe =
 
 describe('blocks', () => {
   let baseUrl: string
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
   const t = useTestApp()
   beforeAll(async () => {
     baseUrl = await t.listen()
-  })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
   })
 
   const call = (

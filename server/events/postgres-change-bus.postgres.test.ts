@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
-import { eventually, LiveTestClient } from '../test/live-test-client'
+import { eventually, LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { useSecondInstance, useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 import type { ChangeEvent } from './change-bus'
@@ -12,13 +12,10 @@ describe('changes across instances (PostgreSQL)', () => {
   const a = useTestApp()
   const b = useSecondInstance(a)
   const seenByB: ChangeEvent[] = []
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
 
   beforeAll(() => {
     b.app.ctx.changes.subscribe((event) => seenByB.push(event))
-  })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
   })
 
   const createVibeOnA = async () => (await signUpWithVibe(a)).vibe

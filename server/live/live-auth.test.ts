@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
 import { bearer, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { eventually, LiveTestClient } from '../test/live-test-client'
+import { eventually, LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { createTestApp, type TestApp, useTestApp } from '../test/test-app'
 
 describe('live channel authentication', () => {
   const clock = createFakeClock()
   let t: TestApp
   let baseUrl: string
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
   const open = async (token?: string) => {
     const client = token
       ? await LiveTestClient.signedIn(baseUrl, token)
@@ -20,9 +20,6 @@ describe('live channel authentication', () => {
   beforeAll(async () => {
     t = await createTestApp({ LIVE_HEARTBEAT_S: '1', AUTH_JWT_EXPIRY: '60' }, { now: clock.now })
     baseUrl = await t.listen()
-  })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
   })
   afterAll(() => t.close())
 

@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { LiveTestClient } from '../test/live-test-client'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
@@ -15,7 +15,7 @@ describe('live channel events', () => {
   const t = useTestApp()
   let baseUrl: string
   let user: SignedUpUser
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
   const open = async () => {
     const client = await LiveTestClient.signedIn(baseUrl, user.accessToken)
     clients.push(client)
@@ -24,9 +24,6 @@ describe('live channel events', () => {
   beforeAll(async () => {
     baseUrl = await t.listen()
     user = await signUpUser(t)
-  })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
   })
 
   it('pushes an insert and an update as the changed row', async () => {
