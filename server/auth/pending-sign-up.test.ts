@@ -8,6 +8,7 @@ import {
   recover,
   signIn,
   signUp,
+  storedAccount,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
@@ -20,8 +21,6 @@ const VICTIM_PASSWORD = 'the real owner picked this one'
 describe('sign-up while e-mail confirmation is on', () => {
   const clock = createFakeClock()
   const t = useTestApp({ AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE }, { now: clock.now })
-  const accountOf = (email: string) =>
-    t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 
   /** A sign-up and the work it leaves for the queue (the account's write and its mail). */
   const signUpAndWait = async (email: string, password: string) => {
@@ -141,7 +140,7 @@ describe('sign-up while e-mail confirmation is on', () => {
     }
     // The queue stores the account once the write can go ahead, and mails its link.
     expect((await latestMail(t.outbox, email)).kind).toBe('confirmation')
-    expect(await accountOf(email)).toMatchObject({ email, email_confirmed_at: null })
+    expect(await storedAccount(t, email)).toMatchObject({ email, email_confirmed_at: null })
   })
 
   it('the answer does not wait for the mail', async () => {

@@ -62,6 +62,10 @@ export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<Sig
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+/** The account stored for `email`, or undefined: what a sign-up did or did not leave behind. */
+export const storedAccount = (t: Pick<TestApp, 'database'>, email: string) =>
+  t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+
 /** `grant_type=password` for `email`, from `ip` when given. */
 export const signIn = (t: TestApp, email: string, password = GOOD_PASSWORD, ip?: string) =>
   t.app.inject({

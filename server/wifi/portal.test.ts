@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { bearer, GOOD_PASSWORD, signUpUser, storedAccount, uniqueEmail } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
 import { useTestApp } from '../test/test-app'
@@ -430,12 +430,7 @@ describe('the WiFi captive portal', () => {
     })
     expect(answer.statusCode).toBe(303)
     expect(String(answer.headers.location)).toContain('/opennds_auth/?tok=')
-    const users = await t.database.db
-      .selectFrom('users')
-      .select('email')
-      .where('email', '=', email)
-      .execute()
-    expect(users).toHaveLength(1)
+    expect(await storedAccount(t, email)).toBeDefined()
   })
 
   it('gateway secrets never appear in a page or an answer', async () => {
