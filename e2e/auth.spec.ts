@@ -1,5 +1,6 @@
 import { E2E_PASSWORD, newEmail, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
+import { holdRequests } from './support/network'
 
 const STORAGE_KEY = 'vibeconnect.auth'
 
@@ -101,17 +102,10 @@ test.describe('signing in and up', () => {
       ([key, value]) => window.localStorage.setItem(key!, value!),
       [STORAGE_KEY, JSON.stringify(expired)],
     )
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/auth/v1/token?grant_type=refresh_token')
     await page.goto('/')
     await expect(page.getByText('Loading VibeConnect...')).toBeVisible()
-    release()
+    await release()
     // The refresh token is unknown, so the session is dropped and sign-in is offered.
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
   })

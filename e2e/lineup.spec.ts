@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
+import { holdRequests } from './support/network'
 import { uniqueUsername } from './support/vibes'
 
 // Half a world from the festival (Europe/Amsterdam): the card must still show its days and times.
@@ -131,18 +132,11 @@ test.describe('the lineup', () => {
     request,
     baseURL,
   }) => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/api/lineup', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/api/lineup')
     await openMainAppWithVibe(page, request, baseURL!)
     const card = page.getByRole('region', { name: 'Sunwave Festival 2026' })
     await expect(card.getByRole('status')).toHaveText('Loading lineup...')
-    release()
+    await release()
     await expect(card.getByRole('region', { name: 'By Date' })).toBeVisible()
     await expect(card.getByText('Loading lineup...')).toBeHidden()
   })

@@ -1,25 +1,9 @@
 import { readFileSync } from 'node:fs'
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { pageIsIdle } from './support/build'
 import { expect, test } from './support/fixtures'
+import { holdRequests } from './support/network'
 import { openMainApp } from './support/vibes'
-
-/** Holds back every request `matches` picks until `release()` is called. */
-function holdRequests(page: Page, matches: (url: URL) => boolean) {
-  const held: Route[] = []
-  let released = false
-  const ready = page.route(
-    (url) => matches(url),
-    (route) => (released ? route.continue() : void held.push(route)),
-  )
-  return {
-    ready,
-    release: async () => {
-      released = true
-      for (const route of held.splice(0)) await route.continue()
-    },
-  }
-}
 
 const loadingMessages = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Loading VibeConnect...' })
@@ -28,13 +12,12 @@ test.describe('while the app loads', () => {
   test('the loading message shows before any script has run, then gives way to the sign-in screen', async ({
     page,
   }) => {
-    const scripts = holdRequests(page, (url) => url.pathname.endsWith('.js'))
-    await scripts.ready
+    const releaseScripts = await holdRequests(page, (url) => url.pathname.endsWith('.js'))
     await page.goto('/', { waitUntil: 'commit' })
     // Only index.html and its CSS have arrived: the message is theirs.
     await expect(loadingMessages(page)).toHaveCount(1)
     await expect(loadingMessages(page)).toBeVisible()
-    await scripts.release()
+    await releaseScripts()
     await expect(page.getByLabel('Password')).toBeVisible()
     await expect(page.getByText('Loading VibeConnect...')).toHaveCount(0)
     await expect(page.locator('#boot-loading')).toHaveCount(0)
@@ -45,13 +28,12 @@ test.describe('while the app loads', () => {
     request,
     baseURL,
   }) => {
-    const myVibe = holdRequests(page, (url) => url.pathname === '/api/vibes/mine')
-    await myVibe.ready
+    const releaseMyVibe = await holdRequests(page, (url) => url.pathname === '/api/vibes/mine')
     const fan = await openMainApp(page, request, baseURL!)
     // Signed in, the app's code loaded, my vibe still on its way: still index.html's one element.
     await expect(loadingMessages(page)).toHaveCount(1)
     await expect(page.locator('#boot-loading')).toBeVisible()
-    await myVibe.release()
+    await releaseMyVibe()
     await expect(page.getByRole('banner').getByText(fan.vibe.username)).toBeVisible()
     await expect(page.getByText('Loading VibeConnect...')).toHaveCount(0)
   })

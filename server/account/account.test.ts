@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import {
   bearer,
@@ -7,9 +7,10 @@ import {
   type SignedUpUser,
   signIn,
   signUpUser,
+  withNewAccessToken,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { LiveTestClient } from '../test/live-test-client'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
 import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
@@ -25,10 +26,7 @@ describe('my account: export and deletion', () => {
     },
     { now: clock.now },
   )
-  const clients: LiveTestClient[] = []
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
+  const clients = useLiveClients()
 
   const deleteAccount = (user: Pick<SignedUpUser, 'accessToken'>, payload?: object) =>
     t.app.inject({
@@ -39,14 +37,7 @@ describe('my account: export and deletion', () => {
     })
   /** A session signed in long ago, as a thief's stolen token would be. */
   const ageSessions = () => clock.advance(700_000)
-  const freshToken = async (user: SignedUpUser) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: user.refreshToken },
-    })
-    return { ...user, accessToken: answer.json().access_token as string }
-  }
+  const freshToken = (user: SignedUpUser) => withNewAccessToken(t, user)
   const userRow = (user: SignedUpUser) =>
     t.database.db.selectFrom('users').select('id').where('id', '=', user.userId).execute()
 

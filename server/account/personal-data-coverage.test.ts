@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, GOOD_PASSWORD, type SignedUpUser, signIn } from '../test/auth-helpers'
 import { busyAccount, busyAccountEnv } from '../test/busy-account'
 import { columnsHolding, personColumns } from '../test/person-columns'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { type Coverage, EXPORT_COVERAGE } from './export-coverage'
 
 /** The value at a dotted path of the export. */
@@ -26,12 +26,11 @@ function uncovered(columns: readonly string[]): string[] {
 // The data export and account deletion against what the database really holds (issue 22): the
 // schema's columns about people, and every row that names a busy account, on this run's engine.
 describe('my data export and account deletion cover every table about people', () => {
-  let t: TestApp
+  const t = useTestApp(busyAccountEnv())
   let me: SignedUpUser
   let others: SignedUpUser[]
   let exported: Record<string, unknown>
   beforeAll(async () => {
-    t = await createTestApp(busyAccountEnv())
     ;({ me, others } = await busyAccount(t))
     const answer = await t.app.inject({
       url: '/api/account/export',
@@ -40,7 +39,6 @@ describe('my data export and account deletion cover every table about people', (
     expect(answer.statusCode, answer.body).toBe(200)
     exported = answer.json()
   })
-  afterAll(() => t.close())
 
   /** The rows of `table` whose `column` is the account (its id, or for a key column its text). */
   const rowsOf = async (key: string, user: SignedUpUser) => {
@@ -137,11 +135,7 @@ describe('my data export and account deletion cover every table about people', (
 
 // The check itself: a table the moderation half (or anyone) adds later must make it fail by name.
 describe('the coverage check', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = useTestApp()
 
   it('names a new table about people that the export does not cover', async () => {
     await sql`create table lost_and_found (id text primary key, finder_id text not null references users(id) on delete cascade, note text)`.execute(

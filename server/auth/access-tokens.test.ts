@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { bearer, getUser, logout, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { useTestApp } from '../test/test-app'
 
@@ -10,7 +10,7 @@ describe('access tokens', () => {
   const clock = createFakeClock()
   const t = useTestApp({ AUTH_JWT_EXPIRY: '600' }, { now: clock.now })
 
-  const me = (token: string) => t.app.inject({ url: '/auth/v1/user', headers: bearer(token) })
+  const me = (token: string) => getUser(t, token)
 
   it('carry sub, email, role, aud, session_id and exp, signed HS256', async () => {
     const user = await signUpUser(t)
@@ -87,12 +87,7 @@ describe('access tokens', () => {
 
   it('stop working everywhere once their session is signed out', async () => {
     const user = await signUpUser(t)
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/logout?scope=local',
-      headers: bearer(user.accessToken),
-    })
-    expect(logout.statusCode).toBe(204)
+    expect((await logout(t, user.accessToken)).statusCode).toBe(204)
     const response = await me(user.accessToken)
     expect(response.statusCode).toBe(403)
     expect(response.json().code).toBe('session_not_found')

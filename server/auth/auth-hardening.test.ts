@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, recover as recoverFor, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import {
+  getUser,
+  recover as recoverFor,
+  signIn,
+  signUp,
+  signUpUser,
+  statusesOf,
+  uniqueEmail,
+} from '../test/auth-helpers'
 import { useTestApp } from '../test/test-app'
 
 describe('auth hardening', () => {
@@ -18,20 +26,13 @@ describe('auth hardening', () => {
       .where('id', '=', user.userId)
       .executeTakeFirstOrThrow()
     expect(row.encrypted_password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
-    const me = await t.app.inject({
-      url: '/auth/v1/user',
-      headers: { authorization: `Bearer ${user.accessToken}` },
-    })
+    const me = await getUser(t, user.accessToken)
     expect(me.body).not.toContain(row.encrypted_password)
     expect(me.body).not.toMatch(/argon2|encrypted_password/)
   })
 
   it('refuses passwords past the length bound before hashing them', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email: uniqueEmail(), password: 'x'.repeat(257) },
-    })
+    const response = await signUp(t, uniqueEmail(), 'x'.repeat(257))
     expect(response.statusCode).toBe(422)
     expect(response.json()).toMatchObject({
       code: 'weak_password',
@@ -41,26 +42,15 @@ describe('auth hardening', () => {
 
   it('answers a taken address without confirmation as user_already_exists', async () => {
     const user = await signUpUser(t)
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email: user.email, password: GOOD_PASSWORD },
-    })
+    const again = await signUp(t, user.email)
     expect(again.statusCode).toBe(422)
     expect(again.json().code).toBe('user_already_exists')
   })
 
   it('limits sign-in attempts per address with 429 and Retry-After', async () => {
     const user = await signUpUser(t)
-    const attempt = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/auth/v1/token?grant_type=password',
-        payload: { email: user.email, password: 'wrong password here' },
-      })
-    const statuses = []
-    for (let i = 0; i < 4; i += 1) statuses.push((await attempt()).statusCode)
-    expect(statuses).toEqual([400, 400, 400, 429])
+    const attempt = () => signIn(t, user.email, 'wrong password here')
+    expect(await statusesOf(4, attempt)).toEqual([400, 400, 400, 429])
     const limited = await attempt()
     expect(limited.json().code).toBe('over_request_rate_limit')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)

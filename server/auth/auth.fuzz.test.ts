@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { EmailSchema } from '../../shared/auth/auth.schema'
 import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
 import {
@@ -14,11 +14,11 @@ import {
   oddHeaders,
   oddJsonBody,
 } from '../test/fuzz'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // Random input against every auth endpoint: never a 5xx, always the envelope, nothing bad stored.
 describe('auth endpoints under random input', () => {
-  let t: TestApp
+  const t = useTestApp({ BODY_LIMIT_BYTES: '65536' })
   let tried = 0
   /** Every address whose sign-up succeeded: the only accounts that may exist at the end. */
   const accounts = new Set<string>()
@@ -32,12 +32,8 @@ describe('auth endpoints under random input', () => {
       accounts.add(response.json().user.email)
     }
   }
-  beforeAll(async () => {
-    t = await createTestApp({ BODY_LIMIT_BYTES: '65536' })
-  })
-  afterAll(async () => {
+  afterAll(() => {
     console.info(`auth fuzz: ${tried} requests`)
-    await t.close()
   })
 
   const endpoints = [

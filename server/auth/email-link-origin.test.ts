@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config'
 import { siteOrigin } from '../config/site-origin'
 import { GOOD_PASSWORD, latestMail, uniqueEmail } from '../test/auth-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // Host-header poisoning: whoever asks for a password-reset mail chooses the request's Host
 // and X-Forwarded-Host. If the mailed link were built from them, the victim's reset token
@@ -14,18 +14,16 @@ const FORGED = {
 }
 
 describe('e-mail links ignore forged Host headers', () => {
-  let t: TestApp
   let origin: string
+  // TRUST_PROXY on: even a trusted proxy's forwarded host must not choose the link.
+  const t = useTestApp({
+    AUTH_EMAIL_CONFIRMATION: 'true',
+    TRUST_PROXY: 'true',
+    HOST: '127.0.0.1',
+  })
   beforeAll(async () => {
-    // TRUST_PROXY on: even a trusted proxy's forwarded host must not choose the link.
-    t = await createTestApp({
-      AUTH_EMAIL_CONFIRMATION: 'true',
-      TRUST_PROXY: 'true',
-      HOST: '127.0.0.1',
-    })
     origin = await t.listen()
   })
-  afterAll(() => t.close())
 
   it('confirmation and recovery links point at the listening address, not the request', async () => {
     const email = uniqueEmail()

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  bearer,
   followLink,
   fragmentOf,
   GOOD_PASSWORD,
+  getUser,
   latestMail,
+  recover,
   signIn as signInTo,
   uniqueEmail,
   updateUser,
@@ -48,10 +49,7 @@ describe('e-mail confirmation and password recovery', () => {
     const fragment = fragmentOf(location)
     expect(fragment.get('type')).toBe('signup')
     expect(fragment.get('token_type')).toBe('bearer')
-    const me = await t.app.inject({
-      url: '/auth/v1/user',
-      headers: bearer(fragment.get('access_token')!),
-    })
+    const me = await getUser(t, fragment.get('access_token')!)
     expect(me.json().email_confirmed_at).not.toBeNull()
     expect((await signIn(email)).statusCode).toBe(200)
 
@@ -81,18 +79,10 @@ describe('e-mail confirmation and password recovery', () => {
     await signUp(email)
     await follow((await latestMail(t.outbox, email)).link)
 
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/recover',
-      payload: { email: uniqueEmail() },
-    })
+    const unknown = await recover(t, uniqueEmail())
     expect(unknown.statusCode).toBe(200)
     expect(unknown.json()).toEqual({})
-    const known = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/recover',
-      payload: { email },
-    })
+    const known = await recover(t, email)
     expect(known.statusCode).toBe(200)
     expect(known.json()).toEqual({})
 

@@ -3,8 +3,10 @@ import {
   bearer,
   followLink,
   fragmentOf,
+  getUser,
   latestMail,
   recover,
+  refresh,
   signIn,
   signUpUser,
   updateUser,
@@ -46,14 +48,10 @@ describe('e-mail links are void once a newer one is issued or the password chang
       headers: bearer(otherDevice.access_token),
     })
     expect(other.statusCode).toBe(401)
-    const otherRefresh = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: otherDevice.refresh_token },
-    })
+    const otherRefresh = await refresh(t, otherDevice.refresh_token)
     expect(otherRefresh.json().code).toBe('refresh_token_not_found')
     // The device that changed it carries on.
-    const mine = await t.app.inject({ url: '/auth/v1/user', headers: bearer(user.accessToken) })
+    const mine = await getUser(t, user.accessToken)
     expect(mine.statusCode).toBe(200)
   })
 })

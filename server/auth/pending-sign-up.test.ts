@@ -1,7 +1,16 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { writeTransaction } from '../db/database'
-import { followLink, fragmentOf, latestMail, signIn, uniqueEmail } from '../test/auth-helpers'
+import {
+  followLink,
+  fragmentOf,
+  latestMail,
+  recover,
+  signIn,
+  signUp,
+  storedAccount,
+  uniqueEmail,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, useTestApp } from '../test/test-app'
 
@@ -12,24 +21,20 @@ const VICTIM_PASSWORD = 'the real owner picked this one'
 describe('sign-up while e-mail confirmation is on', () => {
   const clock = createFakeClock()
   const t = useTestApp({ AUTH_EMAIL_CONFIRMATION: 'true', PUBLIC_URL: SITE }, { now: clock.now })
-  const accountOf = (email: string) =>
-    t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 
-  const signUp = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password } })
   /** A sign-up and the work it leaves for the queue (the account's write and its mail). */
   const signUpAndWait = async (email: string, password: string) => {
-    const answer = await signUp(email, password)
+    const answer = await signUp(t, email, password)
     await t.app.ctx.auth.mailSent()
     return answer
   }
 
   it("an attacker's pre-registration never leaves the owner confirming the attacker's password", async () => {
     const victim = uniqueEmail('victim')
-    expect((await signUp(victim, ATTACKER_PASSWORD)).statusCode).toBe(200)
+    expect((await signUp(t, victim, ATTACKER_PASSWORD)).statusCode).toBe(200)
     const attackersLink = (await latestMail(t.outbox, victim)).link
     clock.advance(60_000)
-    expect((await signUp(victim, VICTIM_PASSWORD)).statusCode).toBe(200)
+    expect((await signUp(t, victim, VICTIM_PASSWORD)).statusCode).toBe(200)
 
     // The owner follows the newest link in their mailbox and is signed in.
     const newest = await latestMail(t.outbox, victim, { count: 2 })
@@ -75,15 +80,15 @@ describe('sign-up while e-mail confirmation is on', () => {
 
   it('new, unconfirmed and confirmed addresses get answers that differ only in a random id', async () => {
     const confirmedEmail = uniqueEmail('confirmed')
-    await signUp(confirmedEmail, VICTIM_PASSWORD)
+    await signUp(t, confirmedEmail, VICTIM_PASSWORD)
     await followLink(t, (await latestMail(t.outbox, confirmedEmail)).link)
     const pendingEmail = uniqueEmail('pending')
-    await signUp(pendingEmail, VICTIM_PASSWORD)
+    await signUp(t, pendingEmail, VICTIM_PASSWORD)
     clock.advance(3_600_000)
 
     const answers = []
     for (const email of [uniqueEmail('new'), pendingEmail, confirmedEmail]) {
-      const response = await signUp(email, ATTACKER_PASSWORD)
+      const response = await signUp(t, email, ATTACKER_PASSWORD)
       expect(response.statusCode).toBe(200)
       const body = response.json()
       // What an outsider could compare once the address itself and the id are set aside.
@@ -124,7 +129,7 @@ describe('sign-up while e-mail confirmation is on', () => {
     await holding
     try {
       const answer = await Promise.race([
-        signUp(email, VICTIM_PASSWORD),
+        signUp(t, email, VICTIM_PASSWORD),
         new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5000)),
       ])
       // (No read here: on SQLite it would wait for the held write too.)
@@ -135,7 +140,7 @@ describe('sign-up while e-mail confirmation is on', () => {
     }
     // The queue stores the account once the write can go ahead, and mails its link.
     expect((await latestMail(t.outbox, email)).kind).toBe('confirmation')
-    expect(await accountOf(email)).toMatchObject({ email, email_confirmed_at: null })
+    expect(await storedAccount(t, email)).toMatchObject({ email, email_confirmed_at: null })
   })
 
   it('the answer does not wait for the mail', async () => {
@@ -152,17 +157,9 @@ describe('sign-up while e-mail confirmation is on', () => {
     })
     try {
       const email = uniqueEmail()
-      const signedUp = await slow.app.inject({
-        method: 'POST',
-        url: '/auth/v1/signup',
-        payload: { email, password: VICTIM_PASSWORD },
-      })
+      const signedUp = await signUp(slow, email, VICTIM_PASSWORD)
       expect(signedUp.statusCode).toBe(200)
-      const recovered = await slow.app.inject({
-        method: 'POST',
-        url: '/auth/v1/recover',
-        payload: { email },
-      })
+      const recovered = await recover(slow, email)
       expect(recovered.statusCode).toBe(200)
       // Delivery did start, and hangs, after both answers went out.
       await expect.poll(() => connections.size, { timeout: 5000 }).toBeGreaterThan(0)

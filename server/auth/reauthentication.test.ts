@@ -5,7 +5,9 @@ import {
   latestMail,
   signIn,
   signUpUser,
+  statusesOf,
   updateUser,
+  withNewAccessToken,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { useTestApp } from '../test/test-app'
@@ -32,12 +34,7 @@ describe('a password change needs a recent sign-in or a mailed code', () => {
   const staleToken = async () => {
     const user = await signUpUser(t)
     clock.advance(3_600_000)
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: user.refreshToken },
-    })
-    return { ...user, accessToken: refreshed.json().access_token as string }
+    return withNewAccessToken(t, user)
   }
 
   it('a stolen access token of an old session cannot set a password, nor test guesses', async () => {
@@ -96,14 +93,10 @@ describe('a password change needs a recent sign-in or a mailed code', () => {
     const user = await staleToken()
     await askForCode(user.accessToken)
     const code = (await latestMail(t.outbox, user.email, { kind: 'reauthentication' })).code!
-    const statuses = []
-    for (let i = 0; i < 6; i += 1) {
-      const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
-      statuses.push(
-        (await changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: guess }))
-          .statusCode,
-      )
-    }
+    const statuses = await statusesOf(6, (attempt) => {
+      const guess = String((Number(code) + 1 + attempt) % 1_000_000).padStart(6, '0')
+      return changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: guess })
+    })
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429])
     const right = await changePassword(user.accessToken, { password: NEW_PASSWORD, nonce: code })
     expect(right.statusCode).toBe(429)

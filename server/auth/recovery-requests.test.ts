@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
-  GOOD_PASSWORD,
   latestMail,
   mailsTo,
   recover as recoverFor,
+  signUp,
+  statusesOf,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
@@ -25,17 +26,9 @@ describe('password recovery requests reveal nothing about an address', () => {
 
   it('the per-address limit counts unknown and registered addresses alike', async () => {
     const registered = uniqueEmail('registered')
-    await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email: registered, password: GOOD_PASSWORD },
-    })
+    await signUp(t, registered)
     clock.advance(300_000) // a later window than the sign-up's
-    const statuses = async (email: string) => {
-      const seen = []
-      for (let i = 0; i < 6; i += 1) seen.push((await recover(email)).statusCode)
-      return seen
-    }
+    const statuses = (email: string) => statusesOf(6, () => recover(email))
     const forUnknown = await statuses(uniqueEmail('unknown'))
     const forRegistered = await statuses(registered)
     expect(forUnknown).toEqual([200, 200, 200, 200, 200, 429])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
+import { getUser, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { useTestApp } from '../test/test-app'
 
@@ -39,7 +39,7 @@ describe('refresh tokens', () => {
     const newest = await refresh(chain.at(-1)!)
     expect(newest.statusCode).toBe(400)
     expect(newest.json().code).toBe('refresh_token_not_found')
-    const me = await t.app.inject({ url: '/auth/v1/user', headers: bearer(latestAccess) })
+    const me = await getUser(t, latestAccess)
     expect(me.statusCode).toBe(403)
     expect(me.json().code).toBe('session_not_found')
   })

@@ -1,46 +1,40 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createAuthClient,
   followLink,
   fragmentOf,
-  GOOD_PASSWORD,
   latestMail,
   mailsTo,
   signIn,
+  signUp as signUpAt,
+  statusesOf,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 const SITE = 'http://festival.test'
 
 describe('POST /auth/v1/resend: a sign-up confirmation link sent again', () => {
   const clock = createFakeClock()
-  let t: TestApp
+  const t = useTestApp(
+    {
+      AUTH_EMAIL_CONFIRMATION: 'true',
+      PUBLIC_URL: SITE,
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '3',
+      RATE_LIMIT_RECOVER_PER_IP: '1000',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+    },
+    { now: clock.now },
+  )
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        AUTH_EMAIL_CONFIRMATION: 'true',
-        PUBLIC_URL: SITE,
-        RATE_LIMIT: 'on',
-        RATE_LIMIT_EMAIL_PER_ADDRESS: '3',
-        RATE_LIMIT_RECOVER_PER_IP: '1000',
-        RATE_LIMIT_SIGNUP_PER_IP: '1000',
-      },
-      { now: clock.now },
-    )
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
-  const signUp = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email, password: GOOD_PASSWORD },
-    })
+  const signUp = (email: string) => signUpAt(t, email)
   const resend = (email: string, type = 'signup') =>
     t.app.inject({ method: 'POST', url: '/auth/v1/resend', payload: { email, type } })
   /** A new window of every rate limit: the sign-ups before do not count in the next. */
@@ -116,11 +110,7 @@ describe('POST /auth/v1/resend: a sign-up confirmation link sent again', () => {
     const pending = uniqueEmail('pending')
     await signUp(pending)
     nextWindow()
-    const statuses = async (email: string) => {
-      const seen = []
-      for (let i = 0; i < 4; i += 1) seen.push((await resend(email)).statusCode)
-      return seen
-    }
+    const statuses = (email: string) => statusesOf(4, () => resend(email))
     const forUnknown = await statuses(uniqueEmail('unknown'))
     expect(forUnknown).toEqual([200, 200, 200, 429])
     expect(await statuses(pending)).toEqual(forUnknown)

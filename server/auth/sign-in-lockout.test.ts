@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, signIn as signInTo, signUpUser } from '../test/auth-helpers'
+import { GOOD_PASSWORD, signIn as signInTo, signUpUser, statusesOf } from '../test/auth-helpers'
 import { useTestApp } from '../test/test-app'
 
 const WRONG = 'not the right passphrase'
@@ -14,11 +14,8 @@ describe('failed sign-ins limit the guesser, never lock the owner out', () => {
   })
 
   const signIn = (email: string, password: string, ip: string) => signInTo(t, email, password, ip)
-  const statuses = async (email: string, password: string, ip: string, times: number) => {
-    const seen = []
-    for (let i = 0; i < times; i += 1) seen.push((await signIn(email, password, ip)).statusCode)
-    return seen
-  }
+  const statuses = (email: string, password: string, ip: string, times: number) =>
+    statusesOf(times, () => signIn(email, password, ip))
 
   it("an attacker's ten wrong passwords stop the attacker, and the owner still signs in", async () => {
     const owner = await signUpUser(t)

@@ -6,6 +6,8 @@ import {
   latestMail,
   recover as recoverFor,
   signIn,
+  signUp as signUpAt,
+  statusesOf as statuses,
   uniqueEmail,
 } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
@@ -39,18 +41,7 @@ describe('per-address limits: a declared uplink gets the crowd budget, other add
   // Every test starts in a window of its own.
   beforeEach(() => clock.advance(300_000))
 
-  const signUp = (ip: string, email = uniqueEmail()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email, password: GOOD_PASSWORD },
-      remoteAddress: ip,
-    })
-  const statuses = async (times: number, request: () => Promise<{ statusCode: number }>) => {
-    const seen: number[] = []
-    for (let i = 0; i < times; i += 1) seen.push((await request()).statusCode)
-    return seen
-  }
+  const signUp = (ip: string, email = uniqueEmail()) => signUpAt(t, email, GOOD_PASSWORD, ip)
   /** Accounts made from addresses of their own, in a window before the one under test. */
   const accounts = async (count: number) => {
     const made: { email: string }[] = []
@@ -110,12 +101,7 @@ describe('per-address limits: a declared uplink gets the crowd budget, other add
     // from there is refused for the rest of the window too (ADR 026)...
     expect((await signIn(t, owner!.email, GOOD_PASSWORD, UPLINK)).statusCode).toBe(429)
     // ...and a recovery link, which counts no password failures, signs the owner in.
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/recover',
-      payload: { email: owner!.email },
-      remoteAddress: UPLINK,
-    })
+    const asked = await recoverFor(t, owner!.email, UPLINK)
     expect(asked.statusCode).toBe(200)
     const mail = await latestMail(t.outbox, owner!.email, { kind: 'recovery' })
     const followed = await followLink(t, mail.link)

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
+import { useTestApp } from '../test/test-app'
 import { postVibe, signUpWithVibe } from '../test/vibe-helpers'
 
 const isVibe =
@@ -12,17 +12,12 @@ const isVibe =
     message.type === 'vibe' && message.id === id
 
 describe('blocks', () => {
-  let t: TestApp
   let baseUrl: string
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
+  const t = useTestApp()
   beforeAll(async () => {
-    t = await createTestApp()
     baseUrl = await t.listen()
   })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
-  afterAll(() => t.close())
 
   const call = (
     user: SignedUpUser,

@@ -1,41 +1,21 @@
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app'
-import type { AppDatabase } from '../db/database'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
-import { eventually, LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { eventually, LiveTestClient, useLiveClients } from '../test/live-test-client'
+import { useSecondInstance, useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 import type { ChangeEvent } from './change-bus'
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from './postgres-change-bus'
 
 // Two app instances on one PostgreSQL database, as behind a load balancer.
 describe('changes across instances (PostgreSQL)', () => {
-  let a: TestApp
-  let b: FastifyInstance
-  let bDatabase: AppDatabase
-  let bUrl: string
+  const a = useTestApp()
+  const b = useSecondInstance(a)
   const seenByB: ChangeEvent[] = []
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
 
-  beforeAll(async () => {
-    a = await createTestApp()
-    bDatabase = a.testDatabase.open()
-    b = await buildApp(a.config, { database: bDatabase })
-    await b.listen({ port: 0, host: '127.0.0.1' })
-    const address = b.server.address()
-    if (!address || typeof address === 'string') throw new Error('no port')
-    bUrl = `http://127.0.0.1:${address.port}`
-    b.ctx.changes.subscribe((event) => seenByB.push(event))
-  })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
-  afterAll(async () => {
-    await b.close()
-    await bDatabase.close()
-    await a.close()
+  beforeAll(() => {
+    b.app.ctx.changes.subscribe((event) => seenByB.push(event))
   })
 
   const createVibeOnA = async () => (await signUpWithVibe(a)).vibe
@@ -49,7 +29,7 @@ describe('changes across instances (PostgreSQL)', () => {
 
   it("reaches B's live clients as the row, and B's clients see A's sign-ups in the count", async () => {
     const reader = await signUpUser(a)
-    const client = await LiveTestClient.signedIn(bUrl, reader.accessToken)
+    const client = await LiveTestClient.signedIn(b.url, reader.accessToken)
     clients.push(client)
     const vibe = await createVibeOnA()
     const message = await client.next((m) => m.type === 'vibe' && m.id === vibe.id)
@@ -76,7 +56,7 @@ describe('changes across instances (PostgreSQL)', () => {
 
   it('listens again after losing its connection, and tells live clients to resync', async () => {
     const reader = await signUpUser(a)
-    const client = await LiveTestClient.signedIn(bUrl, reader.accessToken)
+    const client = await LiveTestClient.signedIn(b.url, reader.accessToken)
     clients.push(client)
     const readies = () => client.messages.filter((m) => m.type === 'ready').length
     // What a PostgreSQL restart does to every instance's listener connection.
@@ -93,14 +73,15 @@ describe('changes across instances (PostgreSQL)', () => {
   })
 
   describe("B's session cache (ADR 015)", () => {
-    const countOnB = (token: string) => fetch(`${bUrl}/api/users/count`, { headers: bearer(token) })
+    const countOnB = (token: string) =>
+      fetch(`${b.url}/api/users/count`, { headers: bearer(token) })
     /** Signs up on A and has B remember the session (one data request on B). */
     const trustedOnB = async () => {
       const user = await signUpUser(a)
       expect((await countOnB(user.accessToken)).status).toBe(200)
-      expect(b.ctx.auth.sessions.recent.has(await sessionIdOf(user.accessToken), user.userId)).toBe(
-        true,
-      )
+      expect(
+        b.app.ctx.auth.sessions.recent.has(await sessionIdOf(user.accessToken), user.userId),
+      ).toBe(true)
       return user
     }
     const sessionIdOf = async (token: string) =>
@@ -140,7 +121,7 @@ describe('changes across instances (PostgreSQL)', () => {
     it('trusts nothing it remembered while its listener is down, nor after', async () => {
       const user = await trustedOnB()
       const sessionId = await sessionIdOf(user.accessToken)
-      const recent = b.ctx.auth.sessions.recent
+      const recent = b.app.ctx.auth.sessions.recent
       const resyncsBefore = seenByB.filter((event) => event.type === 'resync').length
       await sql`
         select pg_terminate_backend(pid) from pg_stat_activity
@@ -149,15 +130,15 @@ describe('changes across instances (PostgreSQL)', () => {
       )
       // The listener retries after 100 ms at the soonest: a tight poll sees it down.
       const deadline = Date.now() + 5000
-      while (b.ctx.changes.delivering && Date.now() < deadline) {
+      while (b.app.ctx.changes.delivering && Date.now() < deadline) {
         await new Promise((resolve) => setImmediate(resolve))
       }
-      expect(b.ctx.changes.delivering).toBe(false)
+      expect(b.app.ctx.changes.delivering).toBe(false)
       expect(recent.has(sessionId, user.userId)).toBe(false)
       await eventually(
         () => seenByB.filter((event) => event.type === 'resync').length > resyncsBefore,
       )
-      expect(b.ctx.changes.delivering).toBe(true)
+      expect(b.app.ctx.changes.delivering).toBe(true)
       expect(recent.size).toBe(0)
       // And it goes on caching once it hears deletions again.
       expect((await countOnB(user.accessToken)).status).toBe(200)

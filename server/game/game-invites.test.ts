@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { acceptInvite, awardedBadges, gameFile, gameOf, inviteCodeOf } from '../test/game-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
 const CAP = 2
 
 describe('crew invites', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({
-      GAME_CONFIG_FILE: gameFile((game) => ({
-        ...game,
-        quests: {
-          ...game.quests,
-          crew: { points: 20, target: 1, pointsEach: 20, maxPerInviter: CAP },
-        },
-      })),
-    })
+  const t = useTestApp({
+    GAME_CONFIG_FILE: gameFile((game) => ({
+      ...game,
+      quests: {
+        ...game.quests,
+        crew: { points: 20, target: 1, pointsEach: 20, maxPerInviter: CAP },
+      },
+    })),
   })
-  afterAll(() => t.close())
 
   /** Signs up a friend who follows `inviter`'s link (and sets a vibe unless told not to). */
   async function invitedBy(inviter: SignedUpUser, withVibe = true): Promise<SignedUpUser> {

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { gameOf } from '../test/game-helpers'
 import { servedSets } from '../test/lineup-helpers'
 import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 // The planner quest (docs/game.md): starring sets in My schedule, checked from the database.
 describe('the planner', () => {
-  let t: TestApp
+  const t = useTestApp()
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp()
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
   const star = (token: string, key: string, method: 'PUT' | 'DELETE' = 'PUT') =>
     t.app.inject({ method, url: `/api/schedule/stars/${key}`, headers: bearer(token) })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { writeTransaction } from '../db/database'
 import { signUpUser } from '../test/auth-helpers'
 import {
@@ -10,19 +10,17 @@ import {
   stageCode,
 } from '../test/game-helpers'
 import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { insertCheckIn, insertVibeDay } from './game.repository'
 
 const RACERS = 20
 
 describe('the game under racing requests', () => {
-  let t: TestApp
+  const t = useTestApp({ GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY })
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp({ GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY })
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
   it('awards a met quest once, and announces it once, when 20 requests race to award it', async () => {
     const user = await signUpUser(t)

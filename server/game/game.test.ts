@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUpUser, statusesOf } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import {
   awardedBadges,
@@ -12,7 +12,7 @@ import {
 } from '../test/game-helpers'
 import { LiveTestClient } from '../test/live-test-client'
 import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestApp, useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 import { authmonPost, formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
 import { rhidOf } from '../wifi/wifi-secrets'
@@ -24,30 +24,28 @@ const ROTATE_MS = 5 * 60_000
 
 describe('the game', () => {
   const clock = createFakeClock(FRIDAY_NOON)
-  let t: TestApp
+  const t = useTestApp(
+    {
+      GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY,
+      // Tokens outlive the days this test moves the clock through.
+      AUTH_JWT_EXPIRY: '604800',
+      FESTIVAL_FIRST_DAY: '2026-08-15',
+      FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
+      FESTIVAL_DAY_CHANGE_HOUR: '6',
+      GAME_CONFIG_FILE: gameFile((game) => ({
+        ...game,
+        quests: {
+          ...game.quests,
+          crew: { points: 20, target: 1, pointsEach: 20, maxPerInviter: 2 },
+        },
+      })),
+    },
+    { now: clock.now },
+  )
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY,
-        // Tokens outlive the days this test moves the clock through.
-        AUTH_JWT_EXPIRY: '604800',
-        FESTIVAL_FIRST_DAY: '2026-08-15',
-        FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
-        FESTIVAL_DAY_CHANGE_HOUR: '6',
-        GAME_CONFIG_FILE: gameFile((game) => ({
-          ...game,
-          quests: {
-            ...game.quests,
-            crew: { points: 20, target: 1, pointsEach: 20, maxPerInviter: 2 },
-          },
-        })),
-      },
-      { now: clock.now },
-    )
     baseUrl = await t.listen()
   })
-  afterAll(() => t.close())
 
   it('starts a new account at level 1 with every quest locked and an invite link', async () => {
     const user = await signUpUser(t)
@@ -318,9 +316,7 @@ describe('the game', () => {
     )
     try {
       const user = await signUpUser(limited)
-      const statuses = []
-      for (let i = 0; i < 4; i++)
-        statuses.push((await checkIn(limited, user.accessToken, 'ZZZZZZ')).statusCode)
+      const statuses = await statusesOf(4, () => checkIn(limited, user.accessToken, 'ZZZZZZ'))
       expect(statuses).toEqual([400, 400, 400, 429])
     } finally {
       await limited.close()

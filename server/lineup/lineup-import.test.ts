@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LINEUP_TEXT_ATTACKS } from '../../shared/lineup/lineup-text-attacks.rows'
 import { withoutKeys } from '../test/lineup-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { importLineupFile } from './lineup-import'
 
 const clock = { timeZone: 'Europe/Amsterdam', dayChangeHour: 6 }
@@ -40,7 +40,7 @@ Odd Time,Main Stage,2026-07-10,8pm,
 `
 
 describe('importing a lineup file', () => {
-  let t: TestApp
+  const t = useTestApp()
   let dir: string
   const file = (name: string, text: string) => {
     const path = join(dir, name)
@@ -54,12 +54,10 @@ describe('importing a lineup file', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp()
     dir = mkdtempSync(join(tmpdir(), 'lineup-import-'))
   })
-  afterAll(async () => {
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true })
-    await t.close()
   })
 
   it('refuses a file with bad rows, reports each with its line and keeps the lineup', async () => {

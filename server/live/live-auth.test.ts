@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_CLOSE } from '../../shared/live/live-protocol'
-import { bearer, signUpUser } from '../test/auth-helpers'
+import { bearer, refresh as refreshWith, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { eventually, LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { eventually, LiveTestClient, useLiveClients } from '../test/live-test-client'
+import { createTestApp, type TestApp, useTestApp } from '../test/test-app'
 
 describe('live channel authentication', () => {
   const clock = createFakeClock()
   let t: TestApp
   let baseUrl: string
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
   const open = async (token?: string) => {
     const client = token
       ? await LiveTestClient.signedIn(baseUrl, token)
@@ -21,17 +21,10 @@ describe('live channel authentication', () => {
     t = await createTestApp({ LIVE_HEARTBEAT_S: '1', AUTH_JWT_EXPIRY: '60' }, { now: clock.now })
     baseUrl = await t.listen()
   })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
   afterAll(() => t.close())
 
   const refresh = async (refreshToken: string) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=refresh_token',
-      payload: { refresh_token: refreshToken },
-    })
+    const answer = await refreshWith(t, refreshToken)
     expect(answer.statusCode).toBe(200)
     return answer.json().access_token as string
   }
@@ -116,12 +109,8 @@ describe('live channel authentication', () => {
 })
 
 describe('live channel after a sign-out', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    // No heartbeat within the test: only the session-ended event can close the socket.
-    t = await createTestApp({ LIVE_HEARTBEAT_S: '300' })
-  })
-  afterAll(() => t.close())
+  // No heartbeat within the test: only the session-ended event can close the socket.
+  const t = useTestApp({ LIVE_HEARTBEAT_S: '300' })
 
   it('closes the signed-out session’s sockets at once, not at the next heartbeat', async () => {
     const baseUrl = await t.listen()

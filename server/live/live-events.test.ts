@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
-import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { LiveTestClient, useLiveClients } from '../test/live-test-client'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
 type VibeMessage = Extract<ServerMessage, { type: 'vibe' }>
@@ -12,24 +12,19 @@ const isVibe =
     message.type === 'vibe' && message.id === id
 
 describe('live channel events', () => {
-  let t: TestApp
+  const t = useTestApp()
   let baseUrl: string
   let user: SignedUpUser
-  const clients: LiveTestClient[] = []
+  const clients = useLiveClients()
   const open = async () => {
     const client = await LiveTestClient.signedIn(baseUrl, user.accessToken)
     clients.push(client)
     return client
   }
   beforeAll(async () => {
-    t = await createTestApp()
     baseUrl = await t.listen()
     user = await signUpUser(t)
   })
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close()
-  })
-  afterAll(() => t.close())
 
   it('pushes an insert and an update as the changed row', async () => {
     const client = await open()

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueEmail } from '../test/auth-helpers'
+import { signUp, uniqueEmail } from '../test/auth-helpers'
 import { createTestApp, type TestApp } from '../test/test-app'
 
 interface Received {
@@ -52,11 +52,7 @@ describe('mail over SMTP', () => {
 
   it('delivers the confirmation mail with its link to the address that signed up', async () => {
     const email = uniqueEmail('smtp')
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/signup',
-      payload: { email, password: 'a long and fine passphrase' },
-    })
+    const answer = await signUp(t, email, 'a long and fine passphrase')
     expect(answer.statusCode).toBe(200)
     await expect.poll(() => received.filter((mail) => mail.to.includes(email)).length).toBe(1)
     const mail = received.find((entry) => entry.to.includes(email))!

@@ -24,7 +24,7 @@ import {
   oddHeaders,
   oddJsonBody,
 } from '../test/fuzz'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { postVibe, uniqueUsername } from '../test/vibe-helpers'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
@@ -77,7 +77,7 @@ const contentType = () =>
 // Random input against every non-auth endpoint: each answer is a valid success or a 4xx in the
 // envelope, never a 5xx nor a hang, and the database holds only valid rows afterwards.
 describe('data endpoints under random input', () => {
-  let t: TestApp
+  const t = useTestApp()
   let users: SignedUpUser[]
   const ownVibe = new Map<string, string>() // user id -> vibe id
   const tried: Record<string, number> = {}
@@ -86,7 +86,6 @@ describe('data endpoints under random input', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp()
     users = []
     for (let i = 0; i < USERS; i += 1) users.push(await signUpUser(t))
     // A few vibes up front, so feed pages have cursors and updates have targets.
@@ -99,10 +98,9 @@ describe('data endpoints under random input', () => {
       ownVibe.set(user.userId, created.id)
     }
   })
-  afterAll(async () => {
+  afterAll(() => {
     const total = Object.values(tried).reduce((a, b) => a + b, 0)
     console.info(`api fuzz: ${total} requests ${JSON.stringify(tried)}`)
-    await t.close()
   })
 
   /** Reads a vibe's text back: a lone surrogate, say, once came back other than it was answered. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import {
   anyQueryString,
@@ -10,7 +10,7 @@ import {
   jsonRequest,
 } from '../test/fuzz'
 import { STAGE_PAGES_KEY, stageCode } from '../test/game-helpers'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 150
@@ -19,16 +19,14 @@ const RUNS = 150
 // envelope), random codes check nobody in and join nobody's crew, and the organiser's pages give
 // nothing away without their key.
 describe('the game under random input', () => {
-  let t: TestApp
+  const t = useTestApp({ GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY })
   let player: SignedUpUser
   let inviteCode: string
   beforeAll(async () => {
-    t = await createTestApp({ GAME_STAGE_PAGES_KEY: STAGE_PAGES_KEY })
     player = await signUpUser(t)
     const game = await t.app.inject({ url: '/api/game', headers: bearer(player.accessToken) })
     inviteCode = new URL(game.json().inviteUrl).searchParams.get('invite')!
   })
-  afterAll(() => t.close())
 
   it('POST /api/game/check-ins with random bodies checks nobody in', async () => {
     await fc.assert(

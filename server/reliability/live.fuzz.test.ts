@@ -8,7 +8,7 @@ import {
 import { type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { anyText, anyValue, fuzzRuns } from '../test/fuzz'
 import { eventually, LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
@@ -63,24 +63,22 @@ const PRE_AUTH_CLOSES = [LIVE_CLOSE.unauthorized, 1009, 1007, 1006]
 // Random frames on the live channel: never a crash, a hang or a socket left open forever; every
 // message the server sends is valid; a signed-in socket survives junk that fits the protocol.
 describe('live channel under random frames', () => {
-  let t: TestApp
+  // The per-address cap is far above what the properties hold open at once.
+  const t = useTestApp({
+    LIVE_HEARTBEAT_S: '5',
+    LIVE_MAX_CONNECTIONS_PER_IP: '1000',
+    // One account's sockets, opened one after another faster than their closes are seen.
+    LIVE_MAX_CONNECTIONS_PER_ACCOUNT: '1000',
+  })
   let url: string
   let user: SignedUpUser
   let framesSent = 0
   beforeAll(async () => {
-    // The per-address cap is far above what the properties hold open at once.
-    t = await createTestApp({
-      LIVE_HEARTBEAT_S: '5',
-      LIVE_MAX_CONNECTIONS_PER_IP: '1000',
-      // One account's sockets, opened one after another faster than their closes are seen.
-      LIVE_MAX_CONNECTIONS_PER_ACCOUNT: '1000',
-    })
     url = await t.listen()
     user = await signUpUser(t)
   })
-  afterAll(async () => {
+  afterAll(() => {
     console.info(`live fuzz: ${framesSent} frames sent`)
-    await t.close()
   })
 
   const expectValidMessages = (client: LiveTestClient) => {

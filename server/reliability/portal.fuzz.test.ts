@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { anyText, fuzzRuns, oddContentType } from '../test/fuzz'
 import { fakeClient, fasQuery } from '../test/opennds-query'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { formState, GATEWAYS, gatewaysFile, postForm } from '../test/wifi-helpers'
 import { sha256hex } from '../wifi/wifi-secrets'
 
@@ -56,11 +56,7 @@ function expectPortalPage(answer: {
 // Random input against the captive portal and authmon: every answer is a page (or authmon's
 // text), never a 5xx, a script or a gateway's key; nothing sneaks a device through.
 describe('the WiFi portal under random input', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ WIFI_GATEWAYS_FILE: gatewaysFile() })
-  })
-  afterAll(() => t.close())
+  const t = useTestApp({ WIFI_GATEWAYS_FILE: gatewaysFile() })
 
   it('answers any openNDS query with a page', async () => {
     await fc.assert(

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { anyText, anyValue, bodyShaped, expectHandled, fuzzRuns, jsonRequest } from '../test/fuzz'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { newPushSubscription } from './authorization-matrix.rows'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
@@ -11,13 +11,11 @@ const RUNS = 150
 // Random input against the reminders' routes: every answer is handled (never a 5xx, always the
 // envelope), and nothing but a real push service's address with real keys is ever stored.
 describe('push subscriptions under random input', () => {
-  let t: TestApp
+  const t = useTestApp()
   let fan: SignedUpUser
   beforeAll(async () => {
-    t = await createTestApp()
     fan = await signUpUser(t)
   })
-  afterAll(() => t.close())
 
   const stored = () => t.database.db.selectFrom('push_subscriptions').selectAll().execute()
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { anyText, bodyShaped, expectHandled, fuzzRuns, jsonRequest } from '../test/fuzz'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 
 /** Inputs tried per property; docs/reliability.md quotes these. */
 const RUNS = 150
@@ -17,13 +17,11 @@ const anyPathPart = () =>
 // envelope), random keys star nothing, random share codes follow nobody, random calendar
 // addresses show nobody's schedule.
 describe('my schedule under random input', () => {
-  let t: TestApp
+  const t = useTestApp()
   let fan: SignedUpUser
   beforeAll(async () => {
-    t = await createTestApp()
     fan = await signUpUser(t)
   })
-  afterAll(() => t.close())
 
   it('PUT and DELETE /api/schedule/stars/:key with random keys star nothing', async () => {
     await fc.assert(

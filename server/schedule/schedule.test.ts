@@ -1,27 +1,25 @@
 import ical, { type VEvent } from 'node-ical'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, type SignedUpUser, signUpUser } from '../test/auth-helpers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { bearer, type SignedUpUser, signIn, signUpUser } from '../test/auth-helpers'
 import { FRIDAY_LINEUP, servedSets, setNamed, storeLineup } from '../test/lineup-helpers'
 import { LiveTestClient } from '../test/live-test-client'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
 const LINEUP = FRIDAY_LINEUP
 
 describe('my schedule', () => {
-  let t: TestApp
   let baseUrl: string
+  const t = useTestApp({
+    FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
+    FESTIVAL_NAME: 'Sunwave Festival',
+    FESTIVAL_YEAR: '2026',
+    LINEUP_WATCH_INTERVAL_MS: '200',
+  })
   beforeAll(async () => {
-    t = await createTestApp({
-      FESTIVAL_TIME_ZONE: 'Europe/Amsterdam',
-      FESTIVAL_NAME: 'Sunwave Festival',
-      FESTIVAL_YEAR: '2026',
-      LINEUP_WATCH_INTERVAL_MS: '200',
-    })
     baseUrl = await t.listen()
     await storeLineup(t, LINEUP)
   })
-  afterAll(() => t.close())
 
   const call = (
     user: SignedUpUser,
@@ -67,12 +65,8 @@ describe('my schedule', () => {
     const user = await signUpUser(t)
     const nightjar = setNamed(await servedSets(t), 'Nightjar')
     await call(user, 'PUT', `/api/schedule/stars/${nightjar.key}`)
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/token?grant_type=password',
-      payload: { email: user.email, password: GOOD_PASSWORD },
-    })
-    const otherDevice = { ...user, accessToken: signIn.json().access_token }
+    const signedIn = await signIn(t, user.email)
+    const otherDevice = { ...user, accessToken: signedIn.json().access_token }
     expect((await scheduleOf(otherDevice)).stars.map((star: { key: string }) => star.key)).toEqual([
       nightjar.key,
     ])

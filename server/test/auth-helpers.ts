@@ -33,13 +33,23 @@ export interface SignedUpUser {
   userId: string
 }
 
-/** Signs a new user up over HTTP (confirmation off) and returns the session's tokens. */
-export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<SignedUpUser> {
-  const response = await t.app.inject({
+/** `POST /signup` for `email`, from `ip` when given: the answer, whatever it is. */
+export const signUp = (
+  t: Pick<TestApp, 'app'>,
+  email: string,
+  password = GOOD_PASSWORD,
+  ip?: string,
+) =>
+  t.app.inject({
     method: 'POST',
     url: '/auth/v1/signup',
-    payload: { email, password: GOOD_PASSWORD },
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
   })
+
+/** Signs a new user up over HTTP (confirmation off) and returns the session's tokens. */
+export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<SignedUpUser> {
+  const response = await signUp(t, email)
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`)
   const body = response.json()
   return {
@@ -51,6 +61,10 @@ export async function signUpUser(t: TestApp, email = uniqueEmail()): Promise<Sig
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The account stored for `email`, or undefined: what a sign-up did or did not leave behind. */
+export const storedAccount = (t: Pick<TestApp, 'database'>, email: string) =>
+  t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 
 /** `grant_type=password` for `email`, from `ip` when given. */
 export const signIn = (t: TestApp, email: string, password = GOOD_PASSWORD, ip?: string) =>
@@ -69,6 +83,19 @@ export const refresh = (t: Pick<TestApp, 'app'>, refreshToken: string) =>
     payload: { refresh_token: refreshToken },
   })
 
+/**
+ * `user` with a new access token from their refresh token; the session keeps the time of its
+ * sign-in. The `refreshToken` returned is still the one just used up.
+ */
+export async function withNewAccessToken(
+  t: Pick<TestApp, 'app'>,
+  user: SignedUpUser,
+): Promise<SignedUpUser> {
+  const answer = await refresh(t, user.refreshToken)
+  if (answer.statusCode !== 200) throw new Error(`refresh failed: ${answer.body}`)
+  return { ...user, accessToken: answer.json().access_token }
+}
+
 /** `POST /recover` for `email`, from `ip` when given. */
 export const recover = (t: Pick<TestApp, 'app'>, email: string, ip?: string) =>
   t.app.inject({
@@ -86,12 +113,31 @@ export const logout = (t: Pick<TestApp, 'app'>, accessToken: string, scope = 'lo
     headers: bearer(accessToken),
   })
 
+/** `GET /user`: the account behind `accessToken`, or why the token is refused. */
+export const getUser = (t: Pick<TestApp, 'app'>, accessToken: string) =>
+  t.app.inject({ url: '/auth/v1/user', headers: bearer(accessToken) })
+
 /** `PUT /user` (a new password, a nonce) as the holder of `accessToken`. */
 export const updateUser = (
   t: Pick<TestApp, 'app'>,
   accessToken: string,
   payload: Record<string, string>,
 ) => t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: bearer(accessToken), payload })
+
+/**
+ * Sends `request` `times` times, each after the previous one's answer (as a rate limit counts
+ * them), and returns the status codes in order. `attempt` counts from 0.
+ */
+export async function statusesOf(
+  times: number,
+  request: (attempt: number) => Promise<{ statusCode: number }>,
+): Promise<number[]> {
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    statuses.push((await request(attempt)).statusCode)
+  }
+  return statuses
+}
 
 /** Opens an e-mail link as the browser would, without following its redirect. */
 export const followLink = (t: TestApp, link: string) => {

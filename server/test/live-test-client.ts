@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest'
 import WebSocket from 'ws'
 import { LIVE_PATH, type ServerMessage, unbatch } from '../../shared/live/live-protocol'
 
@@ -98,4 +99,13 @@ export async function eventually(check: () => boolean | Promise<boolean>): Promi
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/** The live clients of a `describe` block's tests: push each one; it is closed after its test. */
+export function useLiveClients(): LiveTestClient[] {
+  const clients: LiveTestClient[] = []
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close()
+  })
+  return clients
 }

@@ -62,17 +62,48 @@ export async function createTestApp(
     config,
     testDatabase,
     outbox: config.MAIL_OUTBOX_DIR,
-    async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      const address = app.server.address()
-      if (!address || typeof address === 'string') throw new Error('server has no port')
-      return `http://127.0.0.1:${address.port}`
-    },
+    listen: () => listenOnRandomPort(app),
     async close() {
       await app.close()
       await database.close()
       await testDatabase.drop()
       rmSync(outbox, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Starts `app` listening on a free local port and returns its base URL. */
+async function listenOnRandomPort(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('server has no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+export interface SecondInstance {
+  app: FastifyInstance
+  /** Its base URL: it listens on a free local port. */
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Another instance of `first`'s app, as behind a load balancer: the same configuration and
+ * database, a connection pool of its own. Close it before `first`.
+ */
+async function openSecondInstance(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'now'> = {},
+): Promise<SecondInstance> {
+  const database = first.testDatabase.open()
+  const app = await buildApp(first.config, { database, now: options.now })
+  const url = await listenOnRandomPort(app)
+  return {
+    app,
+    url,
+    async close() {
+      await app.close()
+      await database.close()
     },
   }
 }
@@ -111,6 +142,36 @@ export function useTestApp(
       return current().outbox
     },
     listen: () => current().listen(),
+    close: () => current().close(),
+  }
+}
+
+/**
+ * A second instance of the app of a `describe` block (`first`, from `useTestApp`; call this after
+ * it): opened before the tests once `first` is built, closed after them before `first` is (Vitest
+ * runs after-all hooks in reverse order).
+ */
+export function useSecondInstance(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'now'> = {},
+): SecondInstance {
+  let opened: SecondInstance | undefined
+  beforeAll(async () => {
+    opened = await openSecondInstance(first, options)
+  })
+  afterAll(() => opened?.close())
+  const current = () => {
+    if (!opened)
+      throw new Error('The second instance opens in beforeAll: use it in tests and hooks')
+    return opened
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get url() {
+      return current().url
+    },
     close: () => current().close(),
   }
 }

@@ -1,35 +1,20 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app'
-import type { AppDatabase } from '../db/database'
+import { describe, expect, it } from 'vitest'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useSecondInstance, useTestApp } from '../test/test-app'
 import { postVibe } from '../test/vibe-helpers'
 
 // Instance B caches its first feed page and the user count; changes through instance A must
 // reach it through the change bus. B's clock stands still, so the caches' age limit cannot be
 // what refreshes them.
 describe('cached answers across instances (PostgreSQL)', () => {
-  let a: TestApp
-  let b: FastifyInstance
-  let bDatabase: AppDatabase
-  beforeAll(async () => {
-    a = await createTestApp()
-    bDatabase = a.testDatabase.open()
-    b = await buildApp(a.config, { database: bDatabase, now: createFakeClock().now })
-    await b.ready()
-  })
-  afterAll(async () => {
-    await b.close()
-    await bDatabase.close()
-    await a.close()
-  })
+  const a = useTestApp()
+  const b = useSecondInstance(a, { now: createFakeClock().now })
 
   it('shows a vibe created or updated through another instance', async () => {
     const user = await signUpUser(a)
     const statusesOnB = async () => {
-      const answer = await b.inject({ url: '/api/vibes', headers: bearer(user.accessToken) })
+      const answer = await b.app.inject({ url: '/api/vibes', headers: bearer(user.accessToken) })
       expect(answer.statusCode).toBe(200)
       return (answer.json().vibes as Array<{ status: string }>).map((vibe) => vibe.status)
     }
@@ -55,7 +40,10 @@ describe('cached answers across instances (PostgreSQL)', () => {
   it('counts a sign-up made through another instance', async () => {
     const user = await signUpUser(a)
     const countOnB = async () => {
-      const answer = await b.inject({ url: '/api/users/count', headers: bearer(user.accessToken) })
+      const answer = await b.app.inject({
+        url: '/api/users/count',
+        headers: bearer(user.accessToken),
+      })
       expect(answer.statusCode).toBe(200)
       return answer.json().count as number
     }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../auth/users.repository'
 import { writeTransaction } from '../db/database'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { signUpWithVibe } from '../test/vibe-helpers'
 import { insertVibe, type VibeRow } from './vibes.repository'
 
@@ -12,7 +12,7 @@ const T0 = Date.parse('2026-07-10T12:00:00.000Z')
 
 describe('the vibes feed', () => {
   const clock = createFakeClock(T0)
-  let t: TestApp
+  const t = useTestApp({}, { now: clock.now })
   let reader: SignedUpUser
   const seeded: VibeRow[] = []
 
@@ -48,7 +48,6 @@ describe('the vibes feed', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock.now })
     reader = await signUpUser(t)
     // Three ties at the oldest time, two at another: the id must break them consistently.
     for (const offset of [-50_000, -50_000, -50_000, -40_000, -30_000, -30_000, -20_000]) {
@@ -56,7 +55,6 @@ describe('the vibes feed', () => {
     }
     for (let i = 0; i < 4; i += 1) await seedVibe(T0 - 10_000 + i)
   })
-  afterAll(() => t.close())
 
   const page = async (query: string) => {
     const answer = await t.app.inject({

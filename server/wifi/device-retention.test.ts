@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { type TestApp, useTestApp } from '../test/test-app'
 import { GATEWAYS, gatewaysFile, signInNewPhone } from '../test/wifi-helpers'
 
 const [level1] = GATEWAYS
@@ -23,18 +23,14 @@ async function deviceIds(t: TestApp): Promise<string[]> {
 // and every hour; these call it as its timer does.
 describe('device records after the festival (FESTIVAL_LAST_DAY 2026-07-12, 30 days)', () => {
   const clock = clockAt('2026-07-12T20:00:00Z')
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        WIFI_GATEWAYS_FILE: gatewaysFile(),
-        FESTIVAL_LAST_DAY: '2026-07-12',
-        WIFI_DEVICE_RETENTION_DAYS: '30',
-      },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    {
+      WIFI_GATEWAYS_FILE: gatewaysFile(),
+      FESTIVAL_LAST_DAY: '2026-07-12',
+      WIFI_DEVICE_RETENTION_DAYS: '30',
+    },
+    { now: clock.now },
+  )
 
   it('are kept until the day the panel names, then deleted, whenever they were last seen', async () => {
     const onLastNight = await signInNewPhone(t, level1)
@@ -62,14 +58,10 @@ describe('device records after the festival (FESTIVAL_LAST_DAY 2026-07-12, 30 da
 
 describe('device records without a festival day (30 days after their last sighting)', () => {
   const clock = clockAt('2026-06-01T12:00:00Z')
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { WIFI_GATEWAYS_FILE: gatewaysFile(), WIFI_DEVICE_RETENTION_DAYS: '30' },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    { WIFI_GATEWAYS_FILE: gatewaysFile(), WIFI_DEVICE_RETENTION_DAYS: '30' },
+    { now: clock.now },
+  )
 
   it('are deleted 30 days after a device was last seen, and not before', async () => {
     const old = await signInNewPhone(t, level1)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bearer } from '../test/auth-helpers'
 import { hidOf } from '../test/opennds-query'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import {
   authmonPost,
   GATEWAYS,
@@ -17,19 +17,15 @@ const [level1, , level3] = GATEWAYS
 // docs/wifi.md: WIFI_*_RATE_KBPS and WIFI_*_QUOTA_KB go with every grant; openNDS takes them at
 // level 3, where authmon collects the grant as `rhid minutes up-rate down-rate up-quota down-quota custom`.
 describe('a grant with rates and quotas configured', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({
-      WIFI_GATEWAYS_FILE: gatewaysFile(),
-      PUBLIC_URL: 'http://vibes.festival.test',
-      WIFI_SESSION_MINUTES: '120',
-      WIFI_UPLOAD_RATE_KBPS: '512',
-      WIFI_DOWNLOAD_RATE_KBPS: '2048',
-      WIFI_UPLOAD_QUOTA_KB: '100000',
-      WIFI_DOWNLOAD_QUOTA_KB: '500000',
-    })
+  const t = useTestApp({
+    WIFI_GATEWAYS_FILE: gatewaysFile(),
+    PUBLIC_URL: 'http://vibes.festival.test',
+    WIFI_SESSION_MINUTES: '120',
+    WIFI_UPLOAD_RATE_KBPS: '512',
+    WIFI_DOWNLOAD_RATE_KBPS: '2048',
+    WIFI_UPLOAD_QUOTA_KB: '100000',
+    WIFI_DOWNLOAD_QUOTA_KB: '500000',
   })
-  afterAll(() => t.close())
 
   /** The grant lines authmon's `view` collects for `gateway`, decoded. */
   async function queuedLines() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, latestMail, uniqueEmail } from '../test/auth-helpers'
+import { GOOD_PASSWORD, latestMail, storedAccount, uniqueEmail } from '../test/auth-helpers'
 import { hidOf } from '../test/opennds-query'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { authmonPost, GATEWAYS, gatewaysFile, openPortal, postForm } from '../test/wifi-helpers'
@@ -64,16 +64,12 @@ describe('a new account on the portal with confirmation by mail on', () => {
     expect(online.body).toContain(OPEN_THE_MAIL)
 
     expect((await latestMail(t.outbox, email, { kind: 'confirmation' })).link).toContain('/verify')
-    const user = await t.database.db
-      .selectFrom('users')
-      .select(['id', 'email_confirmed_at'])
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-    expect(user.email_confirmed_at).toBeNull()
+    const user = await storedAccount(t, email)
+    expect(user).toMatchObject({ email_confirmed_at: null })
     const devices = await t.database.db
       .selectFrom('wifi_devices')
       .select('id')
-      .where('user_id', '=', user.id)
+      .where('user_id', '=', user!.id)
       .execute()
     expect(devices).toHaveLength(0)
   })

@@ -1,7 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, signIn, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  bearer,
+  GOOD_PASSWORD,
+  signIn,
+  signUpUser,
+  storedAccount,
+  uniqueEmail,
+} from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import { GATEWAYS, gatewaysFile, openPortal, postForm } from '../test/wifi-helpers'
 
 const [level1, level2] = GATEWAYS
@@ -13,25 +20,21 @@ const UPLINK = '198.51.100.7'
 // every try. These budgets are small so that each test reaches them.
 describe('the portal counts every try against the client address and the gateway, not only the device', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        WIFI_GATEWAYS_FILE: gatewaysFile(),
-        RATE_LIMIT: 'on',
-        RATE_LIMIT_SIGNIN_PER_IP: '4',
-        RATE_LIMIT_SIGNUP_PER_IP: '3',
-        RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
-        WIFI_UPLINK_ADDRESSES: UPLINK,
-        RATE_LIMIT_SIGNIN_PER_UPLINK: '6',
-        WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY: '10',
-        WIFI_CODE_ATTEMPTS_PER_DEVICE: '3',
-        WIFI_CODE_ATTEMPTS_PER_GATEWAY: '6',
-      },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    {
+      WIFI_GATEWAYS_FILE: gatewaysFile(),
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_SIGNIN_PER_IP: '4',
+      RATE_LIMIT_SIGNUP_PER_IP: '3',
+      RATE_LIMIT_SIGNIN_FAILURES_PER_EMAIL_IP: '3',
+      WIFI_UPLINK_ADDRESSES: UPLINK,
+      RATE_LIMIT_SIGNIN_PER_UPLINK: '6',
+      WIFI_PASSWORD_ATTEMPTS_PER_GATEWAY: '10',
+      WIFI_CODE_ATTEMPTS_PER_DEVICE: '3',
+      WIFI_CODE_ATTEMPTS_PER_GATEWAY: '6',
+    },
+    { now: clock.now },
+  )
   // Each test in a rate-limit window of its own.
   beforeEach(() => clock.advance(WINDOW_MS))
 
@@ -107,12 +110,7 @@ describe('the portal counts every try against the client address and the gateway
     const email = uniqueEmail('portal')
     const fourth = await tryAs('203.0.113.31', 'sign-up', { email, password: GOOD_PASSWORD })
     expect(fourth.body).toContain(TOO_MANY)
-    const users = await t.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .execute()
-    expect(users).toHaveLength(0)
+    expect(await storedAccount(t, email)).toBeUndefined()
   })
 
   it("behind a declared uplink the crowd's sign-in budget applies, not one client's", async () => {

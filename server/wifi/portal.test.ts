@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, GOOD_PASSWORD, signUpUser, uniqueEmail } from '../test/auth-helpers'
+import { describe, expect, it } from 'vitest'
+import { bearer, GOOD_PASSWORD, signUpUser, storedAccount, uniqueEmail } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { fakeClient, fasQuery, hidOf } from '../test/opennds-query'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { useTestApp } from '../test/test-app'
 import {
   authmonPost,
   GATEWAYS,
@@ -18,14 +18,10 @@ const SITE = 'http://vibes.festival.test'
 
 describe('the WiFi captive portal', () => {
   const clock = createFakeClock()
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp(
-      { WIFI_GATEWAYS_FILE: gatewaysFile(), PUBLIC_URL: SITE, WIFI_SESSION_MINUTES: '90' },
-      { now: clock.now },
-    )
-  })
-  afterAll(() => t.close())
+  const t = useTestApp(
+    { WIFI_GATEWAYS_FILE: gatewaysFile(), PUBLIC_URL: SITE, WIFI_SESSION_MINUTES: '90' },
+    { now: clock.now },
+  )
 
   const openPortal = (gateway: (typeof GATEWAYS)[number], client = fakeClient()) =>
     openGatewayPortal(t, gateway, client)
@@ -434,12 +430,7 @@ describe('the WiFi captive portal', () => {
     })
     expect(answer.statusCode).toBe(303)
     expect(String(answer.headers.location)).toContain('/opennds_auth/?tok=')
-    const users = await t.database.db
-      .selectFrom('users')
-      .select('email')
-      .where('email', '=', email)
-      .execute()
-    expect(users).toHaveLength(1)
+    expect(await storedAccount(t, email)).toBeDefined()
   })
 
   it('gateway secrets never appear in a page or an answer', async () => {

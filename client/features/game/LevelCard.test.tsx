@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { GameState } from '../../../shared/game/game.schema'
+import { qrPath } from '../../../shared/qr/qr-path'
 import { fakeServer, renderWithApp } from '../../test/render'
 import { LevelCard } from './LevelCard'
 
@@ -57,6 +58,21 @@ describe('the level card', () => {
     expect((within(card).getByLabelText('Your invite link') as HTMLInputElement).value).toBe(
       game.inviteUrl,
     )
+  })
+
+  it('shows and hides a QR code of my invite link', async () => {
+    fakeServer(() => ({ status: 200, body: game }))
+    renderWithApp(<LevelCard />)
+    const card = await screen.findByRole('region', { name: 'Your level' })
+    fireEvent.click(await within(card).findByRole('button', { name: 'Show QR code' }))
+    const qr = await within(card).findByRole('img', { name: 'QR code of your invite link' })
+    expect(qr.getAttribute('viewBox')).toBe(
+      `0 0 ${qrPath(game.inviteUrl).size} ${qrPath(game.inviteUrl).size}`,
+    )
+    const hide = within(card).getByRole('button', { name: 'Hide QR code' })
+    expect(hide.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(hide)
+    expect(within(card).queryByRole('img', { name: 'QR code of your invite link' })).toBeNull()
   })
 
   it('shows a refused stage code next to the field, and sends nothing for an empty one', async () => {

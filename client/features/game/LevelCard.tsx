@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { Badge, GameState } from '../../../shared/game/game.schema'
+import { formatWeekdayTime } from '../../../shared/time/weekday-time'
+import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sessionLength } from '../../lib/session-length'
 import { useGame, useStageCheckIn } from './game.api'
 import { levelLine } from './game-text'
-
-const QrCode = lazy(() => import('../../components/QrCode'))
 
 const BADGE_ICONS: Record<string, string> = {
   'vibe-set': '✨',
@@ -16,9 +16,6 @@ const BADGE_ICONS: Record<string, string> = {
   'early-bird': '🐦',
   planner: '⭐',
 }
-
-const earnedWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /**
  * "Your level": level, points and what the next level unlocks, the badges (locked and earned),
@@ -209,7 +206,7 @@ function BadgeItem({ badge }: { badge: Badge }) {
         <p className="font-semibold text-zinc-50">
           {badge.name}{' '}
           <span className={earned ? 'text-fuchsia-200' : 'text-zinc-400'}>
-            · {earned ? `Earned ${earnedWhen(badge.earnedAt!)}` : 'Locked'}
+            · {earned ? `Earned ${formatWeekdayTime(badge.earnedAt!)}` : 'Locked'}
           </span>
         </p>
         <p className="text-zinc-300">
@@ -233,8 +230,7 @@ function BadgeItem({ badge }: { badge: Badge }) {
 function InviteLink({ url }: { url: string }) {
   const headingId = useId()
   const inputId = useId()
-  const qrId = useId()
-  const [showQr, setShowQr] = useState(false)
+  const qr = useQrCodeToggle(url, 'QR code of your invite link', { buttonClassName: 'btn-ghost' })
   const copy = () =>
     navigator.clipboard
       .writeText(url)
@@ -262,23 +258,9 @@ function InviteLink({ url }: { url: string }) {
         <button type="button" className="btn-secondary" onClick={copy}>
           Copy link
         </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          aria-expanded={showQr}
-          aria-controls={qrId}
-          onClick={() => setShowQr((shown) => !shown)}
-        >
-          {showQr ? 'Hide QR code' : 'Show QR code'}
-        </button>
+        {qr.button}
       </div>
-      {showQr && (
-        <div id={qrId} className="mt-3">
-          <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-            <QrCode text={url} label="QR code of your invite link" />
-          </Suspense>
-        </div>
-      )}
+      {qr.code}
     </section>
   )
 }

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
+import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { sessionLength } from '../../lib/session-length'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
-
-const QrCode = lazy(() => import('../../components/QrCode'))
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
 /**
  * My festival WiFi pass: the code to type on the WiFi sign-in page (or its QR code), what a
@@ -37,8 +34,18 @@ export function WifiPanel() {
 }
 
 function PassDetails({ pass }: { pass: WifiPass }) {
-  const [showQr, setShowQr] = useState(false)
-  const qrId = useId()
+  // No gateway set up, no page to scan to: `portalUrl` is null and neither part is shown.
+  const qr = useQrCodeToggle(
+    pass.portalUrl ?? '',
+    `QR code of a page that shows pass code ${pass.code}`,
+    {
+      caption: (
+        <p className="mt-2 text-center text-sm text-zinc-300">
+          Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
+        </p>
+      ),
+    },
+  )
   return (
     <>
       <p className="mt-3 text-sm text-zinc-300">
@@ -56,32 +63,10 @@ function PassDetails({ pass }: { pass: WifiPass }) {
           <span className="hidden group-open:inline">Hide QR code, new code and my devices</span>
         </summary>
         <div className="mt-2 flex flex-wrap gap-2">
-          {pass.portalUrl && (
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-expanded={showQr}
-              aria-controls={qrId}
-              onClick={() => setShowQr((shown) => !shown)}
-            >
-              {showQr ? 'Hide QR code' : 'Show QR code'}
-            </button>
-          )}
+          {pass.portalUrl && qr.button}
           <NewCodeButton />
         </div>
-        {showQr && pass.portalUrl && (
-          <div id={qrId} className="mt-4">
-            <Suspense fallback={<p className="text-zinc-300">Drawing the QR code...</p>}>
-              <QrCode
-                text={pass.portalUrl}
-                label={`QR code of a page that shows pass code ${pass.code}`}
-              />
-            </Suspense>
-            <p className="mt-2 text-center text-sm text-zinc-300">
-              Scan it with the phone that needs the WiFi: it shows this code and what to do with it.
-            </p>
-          </div>
-        )}
+        {pass.portalUrl && qr.code}
         <Devices devices={pass.devices} />
         <p className="mt-4 text-xs text-zinc-400">
           We keep no device addresses, only a scrambled fingerprint, and delete device records{' '}
@@ -152,8 +137,9 @@ function Devices({ devices }: { devices: WifiDevice[] }) {
                 </span>
                 <span className="block text-zinc-300">
                   {device.online ? 'Online' : device.cutOffAt ? 'Cut off' : 'Session ended'} · first
-                  seen {dateTime(device.firstSeen)} · last seen {dateTime(device.lastSeen)}
-                  {device.cutOffAt && ` · cut off ${dateTime(device.cutOffAt)}`}
+                  seen {formatWeekdayTime(device.firstSeen)} · last seen{' '}
+                  {formatWeekdayTime(device.lastSeen)}
+                  {device.cutOffAt && ` · cut off ${formatWeekdayTime(device.cutOffAt)}`}
                 </span>
               </p>
               <button
