@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
@@ -12,6 +12,9 @@ import type { LiveStatus } from './live/live-connection'
 import { pollingInterval } from './live/polling'
 import { useUserCount } from './user-count.api'
 import { useVibesFeed } from './vibes-feed.api'
+
+// The report form and its checks (zod) load on the first Report pressed.
+const ReportDialog = lazy(() => import('./ReportDialog'))
 
 interface VibesFeedProps {
   userId: string
@@ -28,6 +31,8 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   const now = useNow()
   const sentinel = useRef<HTMLDivElement>(null)
   const [blocking, setBlocking] = useState<Vibe | null>(null)
+  const [reporting, setReporting] = useState<Vibe | null>(null)
+  const [reported, setReported] = useState(false)
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
@@ -57,7 +62,17 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
       ) : vibes.length === 0 ? (
         <EmptyFeed onShare={onUpdateVibe} />
       ) : (
-        <FeedList vibes={vibes} userId={userId} now={now} titleId={titleId} onBlock={setBlocking} />
+        <FeedList
+          vibes={vibes}
+          userId={userId}
+          now={now}
+          titleId={titleId}
+          onBlock={setBlocking}
+          onReport={(vibe) => {
+            setReported(true)
+            setReporting(vibe)
+          }}
+        />
       )}
       <div ref={sentinel} aria-hidden="true" />
       {feed.hasNextPage ? (
@@ -71,6 +86,11 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
         </button>
       ) : null}
       <BlockDialog vibe={blocking} onClose={() => setBlocking(null)} />
+      {reported ? (
+        <Suspense fallback={null}>
+          <ReportDialog vibe={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }
@@ -84,8 +104,9 @@ function FeedList(props: {
   now: number
   titleId: string
   onBlock: (vibe: Vibe) => void
+  onReport: (vibe: Vibe) => void
 }) {
-  const { userId, now, titleId, onBlock } = props
+  const { userId, now, titleId, onBlock, onReport } = props
   // The first render draws a screenful; the rest of the page follows in a render React can
   // interrupt, so fifty entries never hold a slow phone's main thread in one long task. Later
   // changes (live, next pages) render the same way, over the list already shown.
@@ -99,6 +120,7 @@ function FeedList(props: {
           isMine={vibe.userId === userId}
           now={now}
           onBlock={onBlock}
+          onReport={onReport}
         />
       ))}
     </ul>
