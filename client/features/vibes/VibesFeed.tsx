@@ -13,8 +13,10 @@ import { pollingInterval } from './live/polling'
 import { useUserCount } from './user-count.api'
 import { useVibesFeed } from './vibes-feed.api'
 
-// The report form and its checks (zod) load on the first Report pressed.
-const ReportDialog = lazy(() => import('./ReportDialog'))
+// The report form and its checks (zod) load on the first Report pressed, with the update form.
+const ReportDialog = lazy(() =>
+  import('./vibe-forms').then((module) => ({ default: module.ReportDialog })),
+)
 
 interface VibesFeedProps {
   userId: string

@@ -1,4 +1,3 @@
-import { formatMoment } from '../../../shared/lineup/lineup-format'
 import { ApiError } from '../../lib/api-client'
 import type { VibeFormValues } from './vibe-form'
 
@@ -8,8 +7,7 @@ export function vibeErrorMessage(error: unknown, fallback: string): string {
   const until = error.code === 'account_suspended' ? error.details?.until : undefined
   if (until) {
     // The server says until when in UTC (ISO): told in this device's time, as a person reads it.
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    return error.message.replace(until, `${formatMoment(until, zone)} (your time)`)
+    return error.message.replace(until, `${formatLocalMoment(until)} (your time)`)
   }
   // A validation failure's per-field messages say what to fix; the summary does not.
   const fieldMessage = error.details ? Object.values(error.details)[0] : undefined
@@ -24,3 +22,13 @@ export function vibeErrorField(error: unknown): keyof VibeFormValues | undefined
   const field = Object.keys(error.details ?? {})[0]
   return field === 'username' || field === 'status' ? field : undefined
 }
+
+/** "Fri 10 Jul, 16:05" in this device's zone. */
+export const formatLocalMoment = (instant: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(instant))
