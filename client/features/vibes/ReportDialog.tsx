@@ -5,6 +5,7 @@ import {
   ReportInputSchema,
   type ReportReason,
 } from '../../../shared/safety/report-input.schema'
+import { REPORT_REASON_LABELS } from '../../../shared/safety/report-reasons'
 import { REPORT_NOTE_MAX_LENGTH } from '../../../shared/safety/safety-limits'
 import { countGraphemes } from '../../../shared/text/graphemes'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
@@ -13,16 +14,6 @@ import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
 import { useReportVibe } from './report-vibe.api'
 import { limitFieldText } from './vibe-form'
-
-/** Each reason as the reporter reads it. */
-export const REASON_LABELS: Record<ReportReason, string> = {
-  harassment: 'Harassment or bullying',
-  hate: 'Hate or slurs',
-  drugs: 'Selling or offering drugs',
-  spam: 'Spam or scams',
-  impersonation: 'Pretending to be someone else',
-  other: 'Something else',
-}
 
 interface ReportDialogProps {
   /** The vibe being reported; null while the dialog is closed. */
@@ -124,7 +115,7 @@ function ReportForm({
                 onChange={() => setReason(value)}
                 className="size-4 accent-fuchsia-500"
               />
-              <span>{REASON_LABELS[value]}</span>
+              <span>{REPORT_REASON_LABELS[value]}</span>
             </label>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client'
+import { formatLocalMoment } from '../../lib/local-moment'
 import type { VibeFormValues } from './vibe-form'
 
 /** The server's explanation of a failed write, or `fallback` when it gave none we can show. */
@@ -22,13 +23,3 @@ export function vibeErrorField(error: unknown): keyof VibeFormValues | undefined
   const field = Object.keys(error.details ?? {})[0]
   return field === 'username' || field === 'status' ? field : undefined
 }
-
-/** "Fri 10 Jul, 16:05" in this device's zone. */
-export const formatLocalMoment = (instant: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(instant))
