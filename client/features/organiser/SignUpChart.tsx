@@ -21,11 +21,16 @@ export function SignUpChart({ hours }: { hours: readonly SignUpHour[] }) {
   const width = hours.length * BAR
   return (
     <figure>
+      <p className="text-sm text-zinc-300" aria-hidden="true">
+        Highest: {max} an hour
+      </p>
+      {/* Stretched to the card's width at a fixed height; the labels are HTML, so they stay sharp. */}
       <svg
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
-        viewBox={`0 -12 ${width} ${HEIGHT + 28}`}
-        className="h-auto w-full"
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="mt-1 h-40 w-full border-b border-white/30"
       >
         <title id={titleId}>Sign-ups per hour, last {hours.length} hours</title>
         <desc id={descId}>
@@ -35,31 +40,33 @@ export function SignUpChart({ hours }: { hours: readonly SignUpHour[] }) {
             : ''}
           .
         </desc>
-        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-white/30" />
-        <text x="0" y="-2" className="fill-zinc-300 text-[9px]">
-          {max} an hour
-        </text>
         {hours.map((hour, index) => {
           const height = (hour.count / max) * HEIGHT
           return (
-            <g key={hour.hour}>
-              <rect
-                x={index * BAR + 1}
-                y={HEIGHT - height}
-                width={BAR - 2}
-                height={height}
-                rx="1.5"
-                className="fill-fuchsia-400"
-              />
-              {index % 12 === 0 ? (
-                <text x={index * BAR} y={HEIGHT + 14} className="fill-zinc-300 text-[9px]">
-                  {hourLabel(hour.hour)}
-                </text>
-              ) : null}
-            </g>
+            <rect
+              key={hour.hour}
+              x={index * BAR + 1}
+              y={HEIGHT - height}
+              width={BAR - 2}
+              height={height}
+              className="fill-fuchsia-400"
+            />
           )
         })}
       </svg>
+      <div aria-hidden="true" className="relative h-5 text-xs text-zinc-300">
+        {hours.map((hour, index) =>
+          index % 12 === 0 ? (
+            <span
+              key={hour.hour}
+              className="absolute top-1"
+              style={{ left: `${(index / hours.length) * 100}%` }}
+            >
+              {hourLabel(hour.hour)}
+            </span>
+          ) : null,
+        )}
+      </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-cyan-200">The numbers as a table</summary>
         <table className="mt-2 w-full text-left">
