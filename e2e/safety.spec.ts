@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { openSignedIn, signUpViaApi } from './support/accounts'
+import { isScript, onDemandScriptOf } from './support/build'
 import { expect, test } from './support/fixtures'
 import { grantRole, reportViaApi } from './support/safety'
 import {
@@ -19,6 +20,8 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     baseURL,
     shoot,
   }) => {
+    // Three browsers and a dozen live steps: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000)
     const authorBrowser = await secondBrowser(browser, baseURL!)
     const moderatorBrowser = await secondBrowser(browser, baseURL!)
     try {
@@ -180,5 +183,31 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     await expect(
       page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Moderation' }),
     ).toHaveCount(0)
+  })
+
+  test('the report form failing to download says so, and the next Report tries again', async ({
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/Could not show the report form|Failed to fetch dynamically|ERR_FAILED/)
+    const other = await fanWithVibe(request, baseURL!)
+    let failing = true
+    await page.route(isScript(onDemandScriptOf('features/vibes/vibe-forms.ts')), (route) =>
+      failing ? route.abort() : route.continue(),
+    )
+    await openMainApp(page, request, baseURL!)
+    const report = feedEntry(page, other.vibe.username).getByRole('button', {
+      name: `Report ${other.vibe.username}`,
+    })
+    await report.click()
+    await expect(page.getByText("The report form didn't load")).toBeVisible()
+    await expect(feedEntry(page, other.vibe.username)).toBeVisible()
+    failing = false
+    await report.click()
+    await expect(
+      page.getByRole('dialog', { name: `Report ${other.vibe.username}’s vibe` }),
+    ).toBeVisible()
   })
 })

@@ -1,6 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
 import { BlockDialog } from './BlockDialog'
@@ -14,9 +25,8 @@ import { useUserCount } from './user-count.api'
 import { useVibesFeed } from './vibes-feed.api'
 
 // The report form and its checks (zod) load on the first Report pressed, with the update form.
-const ReportDialog = lazy(() =>
-  import('./vibe-forms').then((module) => ({ default: module.ReportDialog })),
-)
+const loadReportDialog = () =>
+  import('./vibe-forms').then((module) => ({ default: module.ReportDialog }))
 
 interface VibesFeedProps {
   userId: string
@@ -34,7 +44,6 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   const sentinel = useRef<HTMLDivElement>(null)
   const [blocking, setBlocking] = useState<Vibe | null>(null)
   const [reporting, setReporting] = useState<Vibe | null>(null)
-  const [reported, setReported] = useState(false)
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
@@ -70,10 +79,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
           now={now}
           titleId={titleId}
           onBlock={setBlocking}
-          onReport={(vibe) => {
-            setReported(true)
-            setReporting(vibe)
-          }}
+          onReport={setReporting}
         />
       )}
       <div ref={sentinel} aria-hidden="true" />
@@ -88,11 +94,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
         </button>
       ) : null}
       <BlockDialog vibe={blocking} onClose={() => setBlocking(null)} />
-      {reported ? (
-        <Suspense fallback={null}>
-          <ReportDialog vibe={reporting} onClose={() => setReporting(null)} />
-        </Suspense>
-      ) : null}
+      {reporting ? <ReportOpening vibe={reporting} onClose={() => setReporting(null)} /> : null}
     </section>
   )
 }
@@ -127,4 +129,29 @@ function FeedList(props: {
       ))}
     </ul>
   )
+}
+
+/**
+ * One opening of the report dialog: a lazy component of its own each time, since React keeps a
+ * failed download for good; a failed one says so in a toast and the feed stays as it was.
+ */
+function ReportOpening({ vibe, onClose }: { vibe: Vibe; onClose: () => void }) {
+  const [ReportDialog] = useState(() => lazy(loadReportDialog))
+  return (
+    <LoadFailureBoundary what="the report form" fallback={<ReportFailed onClose={onClose} />}>
+      <Suspense fallback={null}>
+        <ReportDialog vibe={vibe} onClose={onClose} />
+      </Suspense>
+    </LoadFailureBoundary>
+  )
+}
+
+function ReportFailed({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    toast.error("The report form didn't load", {
+      description: 'Check your connection and try again.',
+    })
+    onClose()
+  }, [onClose])
+  return null
 }
