@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { openSignedIn, signUpViaApi } from './support/accounts'
 import { isScript, onDemandScriptOf } from './support/build'
 import { expect, test } from './support/fixtures'
-import { grantRole, reportViaApi } from './support/safety'
+import { grantRole, reportViaApi, signInViaApi } from './support/safety'
 import {
   fanWithVibe,
   feedEntry,
@@ -209,5 +209,61 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     await expect(
       page.getByRole('dialog', { name: `Report ${other.vibe.username}’s vibe` }),
     ).toBeVisible()
+  })
+
+  test('a moderator suspends an author for an hour: their update is refused until when, in their time; unsuspended, it goes through', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    // The browser logs the refused update (403). Two browsers: more than 30 s on a busy machine.
+    allowConsoleError(/status of 403/)
+    test.setTimeout(60_000)
+    const moderatorBrowser = await secondBrowser(browser, baseURL!)
+    try {
+      const author = await fanWithVibe(request, baseURL!, { status: 'Two for one at the gate' })
+      const name = author.vibe.username
+      await reportViaApi(request, baseURL!, await signUpViaApi(request, baseURL!), author.id, {
+        reason: 'spam',
+      })
+      const moderator = await grantRole(
+        request,
+        baseURL!,
+        await signUpViaApi(request, baseURL!),
+        'moderator',
+      )
+      const mod = moderatorBrowser.page
+      await openSignedIn(mod, moderator, '/moderation')
+      const item = mod.getByRole('listitem', { name: `${name}’s vibe` })
+      await item.getByRole('button', { name: 'Suspend author...' }).click()
+      await item.getByLabel(`Suspend ${name} for`).selectOption({ label: '1 hour' })
+      await item.getByLabel(/^Reason/).fill('Touting at the gate')
+      await item.getByRole('button', { name: 'Suspend', exact: true }).click()
+      await expect(mod.getByText(`${name} is suspended`)).toBeVisible()
+
+      // The suspension ended their sessions: they sign in again and try to change their vibe.
+      const again = await signInViaApi(request, baseURL!, author.account)
+      await openSignedIn(page, again)
+      await page.getByRole('button', { name: 'Update Vibe' }).click()
+      const update = page.getByRole('dialog', { name: 'Update Your Vibe' })
+      await update.getByLabel("What's your vibe right now?").fill('Just dancing now')
+      await update.getByRole('button', { name: 'Update Vibe' }).click()
+      await expect(update.getByText('Oops! Something went wrong 😅')).toBeVisible()
+      await expect(
+        update.getByText(
+          /^Your account is suspended until \w{3} \d{1,2} \w{3}, \d\d:\d\d \(your time\) \(Touting at the gate\): you can't post or update your vibe until then$/,
+        ),
+      ).toBeVisible()
+
+      await item.getByRole('button', { name: 'Unsuspend author' }).click()
+      await expect(mod.getByText(`${name} can post again`)).toBeVisible()
+      await update.getByRole('button', { name: 'Update Vibe' }).click()
+      await expect(page.getByText('Vibe updated! ✨')).toBeVisible()
+      expect(moderatorBrowser.errors).toEqual([])
+    } finally {
+      await moderatorBrowser.close()
+    }
   })
 })

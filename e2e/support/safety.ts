@@ -18,6 +18,15 @@ export async function grantRole(
     encoding: 'utf8',
   })
   if (granted.status !== 0) throw new Error(`user:role failed: ${granted.stderr}`)
+  return signInViaApi(request, baseURL, account)
+}
+
+/** A new password session of `account`'s (after its earlier ones ended, or to get new claims). */
+export async function signInViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  account: ApiSession,
+): Promise<ApiSession> {
   const response = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
     data: { email: account.email, password: account.password },
   })
