@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import type { ReportReason } from '../../../shared/safety/report-input.schema'
 import { REPORT_REASON_LABELS } from '../../../shared/safety/report-reasons'
 import type { QueueItem } from '../../../shared/safety/safety-responses.schema'
 import { formatLocalMoment } from '../../lib/local-moment'
@@ -52,7 +51,7 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
           // Reports have no id of their own (reporters are never named): their order is stable.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index} className="break-words text-zinc-100">
-            <strong>{REPORT_REASON_LABELS[report.reason as ReportReason]}</strong>
+            <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
             {report.note ? `: “${report.note}”` : ''}{' '}
             <span className="text-zinc-300">({formatLocalMoment(report.at)})</span>
           </li>
