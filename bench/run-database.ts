@@ -10,6 +10,7 @@ import { measureCalibration } from './measures/calibration'
 import { measureGame } from './measures/game'
 import { measureLighthouse } from './measures/lighthouse'
 import { measureLive } from './measures/live'
+import { measureOrganiserStats } from './measures/organiser'
 import {
   feedMetrics,
   feedScalingMetric,
@@ -29,6 +30,7 @@ export const GROUPS = [
   'feed',
   'count',
   'lineup',
+  'organiser',
   'signin',
   'writes',
   'game',
@@ -92,6 +94,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
     if (has('calibration')) await measureCalibration(ctx)
     if (has('count')) await measureUserCount(ctx)
     if (has('lineup')) await measureLineup(ctx)
+    if (has('organiser')) await measureOrganiserStats(ctx)
     if (has('signin')) {
       await measureSingleSignIn(ctx)
       await measureSignInStorm(ctx)

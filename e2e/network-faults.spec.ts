@@ -135,7 +135,7 @@ test.describe('a flaky network', () => {
   }) => {
     allowConsoleError(/Could not show the Update Vibe form|Failed to fetch dynamically|ERR_FAILED/)
     let formRequests = 0
-    await page.route(isScript(onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')), (route) => {
+    await page.route(isScript(onDemandScriptOf('features/vibes/vibe-forms.ts')), (route) => {
       formRequests += 1
       return route.abort()
     })

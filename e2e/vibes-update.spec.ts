@@ -28,7 +28,7 @@ test.describe('the Update Vibe modal', () => {
     request,
     baseURL,
   }) => {
-    const formScript = onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')
+    const formScript = onDemandScriptOf('features/vibes/vibe-forms.ts')
     const formRequests: string[] = []
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === formScript) formRequests.push(sent.url())
@@ -109,7 +109,7 @@ test.describe('the Update Vibe modal', () => {
     const me = await openMainApp(page, request, baseURL!, { emoji: '🎸', status: 'Tuning up' })
     await waitUntilLive(page)
     // The form's code comes after the first touch; then the network goes.
-    const formScript = onDemandScriptOf('features/vibes/UpdateVibeForm.tsx')
+    const formScript = onDemandScriptOf('features/vibes/vibe-forms.ts')
     const formLoaded = page.waitForResponse(
       (answer) => new URL(answer.url()).pathname === formScript,
     )

@@ -8,12 +8,12 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
 const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
 
 /** Files a chunk pulls in: static imports always, dynamic ones only when asked. */
-function collect(key, { dynamic }, seen = new Set()) {
-  if (seen.has(key)) return seen
+function collect(key, { dynamic, skip }, seen = new Set()) {
+  if (seen.has(key) || key === skip) return seen
   seen.add(key)
   const chunk = manifest[key]
-  for (const next of chunk.imports ?? []) collect(next, { dynamic }, seen)
-  if (dynamic) for (const next of chunk.dynamicImports ?? []) collect(next, { dynamic }, seen)
+  for (const next of chunk.imports ?? []) collect(next, { dynamic, skip }, seen)
+  if (dynamic) for (const next of chunk.dynamicImports ?? []) collect(next, { dynamic, skip }, seen)
   return seen
 }
 
@@ -41,10 +41,13 @@ for (const name of FIRST_SCREEN_ON_DEMAND) {
   collect(onDemandKey(name), { dynamic: false }, firstScreen)
 }
 const wholeApp = collect(entryKey, { dynamic: true })
+// The moderators' and organisers' pages (ADR 035): in the whole app, but no fan's phone fetches them.
+const withoutStaffPages = collect(entryKey, { dynamic: true, skip: 'routes/StaffPages.tsx' })
 const report = {
   firstScreenJsGzipBytes: sum(files(firstScreen)),
   firstScreenFiles: files(firstScreen).sort(),
   allJsGzipBytes: sum(files(wholeApp)),
+  staffPagesOnlyJsGzipBytes: sum(files(wholeApp)) - sum(files(withoutStaffPages)),
   cssGzipBytes: sum(css(wholeApp)),
 }
 writeFileSync('dist/bundle-size.json', `${JSON.stringify(report, null, 2)}\n`)
@@ -52,4 +55,5 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 console.log('Bundle size (gzipped):')
 console.log(`  JavaScript, first screen: ${kb(report.firstScreenJsGzipBytes)}`)
 console.log(`  JavaScript, whole app:    ${kb(report.allJsGzipBytes)}`)
+console.log(`    of which staff pages:   ${kb(report.staffPagesOnlyJsGzipBytes)}`)
 console.log(`  CSS:                      ${kb(report.cssGzipBytes)}`)

@@ -39,6 +39,7 @@ import type { LiveHub } from './live/live-hub'
 import type { LiveSources } from './live/live-sources'
 import { AppMetrics } from './metrics/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
+import { organiserRoutes } from './organiser/organiser.routes'
 import { remindersRoutes } from './reminders/reminders.routes'
 import { createReminders } from './reminders/reminders-module'
 import { moderationRoutes, reportRoutes } from './safety/safety.routes'
@@ -360,6 +361,7 @@ export async function buildApp(
   await app.register(vibesRoutes)
   await app.register(reportRoutes)
   await app.register(moderationRoutes)
+  await app.register(organiserRoutes)
   await app.register(usersRoutes)
   await app.register(wifiRoutes)
   await app.register(portalRoutes)

@@ -1,13 +1,13 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { SignOutIcon, UserIcon } from '../components/icons'
 import { useEndSessionAfter, useSignOut } from '../features/auth/use-sign-out'
+import { type MyVibeShown, moderationLabel } from '../features/vibes/ModerationNotice'
 
 // Blocks, my data and deleting my account: loaded when first opened.
 const AccountDialog = lazy(() => import('../features/account/AccountDialog'))
 
 /** The top bar: who I am at this festival, and the way out; `children` is a row below (tabs). */
-export function AppHeader({ me, children }: { me: Vibe; children?: ReactNode }) {
+export function AppHeader({ me, children }: { me: MyVibeShown; children?: ReactNode }) {
   const signOut = useSignOut()
   const endSessionAfter = useEndSessionAfter()
   const [account, setAccount] = useState<'closed' | 'open' | 'shut'>('closed')
@@ -19,7 +19,11 @@ export function AppHeader({ me, children }: { me: Vibe; children?: ReactNode }) 
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-bold text-white">{me.username}</p>
-          <p className="text-sm font-medium text-fuchsia-300">Festival Vibes</p>
+          {moderationLabel(me) ? (
+            <p className="truncate text-sm font-semibold text-amber-200">{moderationLabel(me)}</p>
+          ) : (
+            <p className="text-sm font-medium text-fuchsia-300">Festival Vibes</p>
+          )}
         </div>
         <button
           type="button"

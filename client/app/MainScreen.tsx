@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import type { Vibe } from '../../shared/vibes/vibe.schema'
 import { useFestivalInfo } from '../features/festival/festival-info'
 import { WifiCredit } from '../features/festival/WifiCredit'
 import { LevelCard } from '../features/game/LevelCard'
@@ -12,6 +11,7 @@ import { useSchedule } from '../features/schedule/schedule.api'
 import { useScheduleMarks } from '../features/schedule/use-schedule-marks'
 import { useSharedPicks } from '../features/schedule/use-shared-picks'
 import { useLiveVibes } from '../features/vibes/live/use-live-vibes'
+import { ModerationNotice, type MyVibeShown } from '../features/vibes/ModerationNotice'
 import { loadUpdateVibeForm, UpdateVibeModal } from '../features/vibes/UpdateVibeModal'
 import { VibesFeed } from '../features/vibes/VibesFeed'
 import { WifiPanel } from '../features/wifi/WifiPanel'
@@ -27,7 +27,7 @@ import { useLineupChanges } from './use-lineup-changes'
  * composes them and hands each what it needs: my stars and my crew's picks to the lineup's sets,
  * the live channel's lineup news to the lineup and my schedule.
  */
-export function MainScreen({ me }: { me: Vibe }) {
+export function MainScreen({ me }: { me: MyVibeShown }) {
   const [updating, setUpdating] = useState(false)
   const festival = useFestivalInfo()
   // My game's changes arrive on the live channel; a new level changes my WiFi pass's allowance.
@@ -66,6 +66,7 @@ export function MainScreen({ me }: { me: Vibe }) {
       </AppHeader>
       <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 lg:max-w-7xl">
         <h1 className="sr-only">VibeConnect</h1>
+        <ModerationNotice me={me} onUpdate={() => setUpdating(true)} />
         <WifiCredit />
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <WifiPanel />

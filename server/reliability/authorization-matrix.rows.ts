@@ -499,6 +499,22 @@ function safetyRows(context: MatrixContext): RowSpec[] {
         changesVictimFor: [],
       },
     ),
+    // The organiser's dashboard: counts only, to organisers only; it names nobody, not even them.
+    ...(['stats', 'stats.csv'] as const).map(
+      (file): RowSpec => ({
+        route: `GET /api/organiser/${file}`,
+        name: `GET /api/organiser/${file}`,
+        expected: { ...DATA_REFUSED, otherUser: NO_ROLE, own: NO_ROLE, organiser: 200 },
+        request: () => get(`/api/organiser/${file}`),
+        check: (answer) => {
+          noReporters(answer)
+          expect(answer.body).not.toContain('Victim')
+          if (answer.statusCode === 200 && file === 'stats.csv') {
+            expect(answer.headers['content-disposition']).toMatch(/^attachment; /)
+          }
+        },
+      }),
+    ),
   ]
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OrganiserStatsSchema } from '../../shared/organiser/organiser-stats.schema'
 import { ReportInputSchema } from '../../shared/safety/report-input.schema'
 import { AuditPageSchema, ModerationQueueSchema } from '../../shared/safety/safety-responses.schema'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
@@ -172,6 +173,42 @@ describe('reports and moderation under random input', () => {
             expect(answer.body).not.toMatch(/@/)
             expect(answer.body).not.toContain(fan.userId)
           }
+        },
+      ),
+      fuzzRuns(RUNS),
+    )
+  })
+
+  it('GET the organiser’s stats with random query strings and Authorization headers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('stats', 'stats.csv'),
+        anyQueryString(['from', 'hours']),
+        fc.oneof(
+          fc
+            .constantFrom(fan, moderator, organiser)
+            .map((caller) => `Bearer ${caller.accessToken}`),
+          anyText().map((text) => `Bearer ${text.slice(0, 300)}`),
+          anyText().map((text) => text.slice(0, 300)),
+        ),
+        async (file, search, authorization) => {
+          const answer = await t.app.inject({
+            url: `/api/organiser/${file}${search}`,
+            headers: { authorization },
+          })
+          // Only the organiser's own token reads it; a CSV is figures, one `name,value` a line.
+          if (answer.statusCode === 200) {
+            expect(authorization).toBe(`Bearer ${organiser.accessToken}`)
+          }
+          if (answer.statusCode === 200 && file === 'stats.csv') {
+            for (const line of answer.body.trimEnd().split('\r\n')) {
+              expect(line).toMatch(/^$|^[a-z_]+,[a-z_]+$|^[a-z_]+,[\d.:TZ-]+$|^[\d.:TZ-]+,\d+$/)
+            }
+          } else {
+            expectValidAnswer(answer, { 200: OrganiserStatsSchema })
+          }
+          expect(answer.body).not.toMatch(/@/)
+          expect(answer.body).not.toContain(fan.userId)
         },
       ),
       fuzzRuns(RUNS),

@@ -1,7 +1,10 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
+import type { Role } from '../../../shared/safety/roles'
 import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
+import { currentAccessToken } from '../../lib/session'
+import { tokenRoles } from '../../lib/token-roles'
 import { downloadMyData } from './account.api'
 import { BlockedPeople } from './BlockedPeople'
 import { DeleteAccount } from './DeleteAccount'
@@ -30,6 +33,7 @@ export default function AccountDialog({ open, onClose, endSessionAfter }: Accoun
           <BlockedPeople headingId={blockedId} />
           <MyData headingId={dataId} />
           <DeleteAccount headingId={deleteId} endSessionAfter={endSessionAfter} />
+          <StaffLinks />
           <p className="text-sm text-zinc-300">
             <a className="text-cyan-200 underline" href="/terms">
               Terms of Service
@@ -78,5 +82,26 @@ function MyData({ headingId }: { headingId: string }) {
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>
     </section>
+  )
+}
+
+/** Moderators and organisers: their pages, by the roles in the access token's claims. */
+function StaffLinks() {
+  const [roles, setRoles] = useState<Role[]>([])
+  useEffect(() => {
+    void currentAccessToken().then((token) => setRoles(tokenRoles(token)))
+  }, [])
+  if (roles.length === 0) return null
+  return (
+    <nav aria-label="Staff" className="flex flex-wrap gap-3">
+      <a className="btn-secondary" href="/moderation">
+        Moderation
+      </a>
+      {roles.includes('organiser') ? (
+        <a className="btn-secondary" href="/organiser">
+          Organiser dashboard
+        </a>
+      ) : null}
+    </nav>
   )
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { BlockList } from '../../../shared/blocks/blocks.schema'
-import { ApiError, apiRequest } from '../../lib/api-client'
-import { currentAccessToken } from '../../lib/session'
+import { apiRequest } from '../../lib/api-client'
+import { downloadFile } from '../../lib/download-file'
 
 export const accountKeys = {
   blocks: () => ['account', 'blocks'] as const,
@@ -33,35 +33,5 @@ export function useUnblock() {
 export const deleteMyAccount = (password: string) =>
   apiRequest('/api/account', { method: 'DELETE', body: { password } }).then(() => undefined)
 
-/**
- * Downloads everything stored about me as the JSON file the server names. The request carries my
- * token, which a plain link cannot, so the answer is saved through a temporary object URL.
- */
-export async function downloadMyData(): Promise<void> {
-  const token = await currentAccessToken()
-  let response: Response
-  try {
-    response = await fetch('/api/account/export', {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    })
-  } catch {
-    throw new ApiError(0, 'network_error', 'You seem to be offline. Check your connection.')
-  }
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { message?: unknown } | null
-    const message = typeof payload?.message === 'string' ? payload.message : 'Download failed'
-    throw new ApiError(response.status, 'internal_error', message)
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'vibeconnect-my-data.json'
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+/** Downloads everything stored about me as the JSON file the server names. */
+export const downloadMyData = () => downloadFile('/api/account/export', 'vibeconnect-my-data.json')

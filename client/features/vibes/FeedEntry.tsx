@@ -8,6 +8,8 @@ interface FeedEntryProps {
   now: number
   /** Asks to block the vibe's author (others' entries only). */
   onBlock?: (vibe: Vibe) => void
+  /** Asks to report the vibe to the moderators (others' entries only). */
+  onReport?: (vibe: Vibe) => void
 }
 
 /**
@@ -24,7 +26,7 @@ function showExactTime(event: PointerEvent<HTMLTimeElement>) {
  * One vibe in the feed. Everything the user typed is rendered as text. My own entry stands out by
  * a thick accent edge, a tinted background and the "(you)" marker, not by colour alone.
  */
-export function FeedEntry({ vibe, isMine, now, onBlock }: FeedEntryProps) {
+export function FeedEntry({ vibe, isMine, now, onBlock, onReport }: FeedEntryProps) {
   return (
     <li
       data-mine={isMine || undefined}
@@ -50,17 +52,34 @@ export function FeedEntry({ vibe, isMine, now, onBlock }: FeedEntryProps) {
           </time>
         </p>
         <p className="mt-1 break-words text-zinc-100">{vibe.status}</p>
-        {onBlock && !isMine ? (
-          <button
-            type="button"
-            className="mt-1 -ml-2 inline-flex min-h-7 items-center rounded-lg px-2 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
-            aria-label={`Block ${vibe.username}`}
-            onClick={() => onBlock(vibe)}
-          >
-            Block
-          </button>
-        ) : null}
+        {isMine ? null : (
+          <p className="mt-1 -ml-2 flex gap-1">
+            {onBlock ? (
+              <EntryAction label={`Block ${vibe.username}`} onClick={() => onBlock(vibe)}>
+                Block
+              </EntryAction>
+            ) : null}
+            {onReport ? (
+              <EntryAction label={`Report ${vibe.username}`} onClick={() => onReport(vibe)}>
+                Report
+              </EntryAction>
+            ) : null}
+          </p>
+        )}
       </div>
     </li>
+  )
+}
+
+function EntryAction(props: { label: string; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-7 items-center rounded-lg px-2 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   )
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { aVibe } from '../../test/fixtures'
 import { fakeServer, renderWithApp } from '../../test/render'
 import { Onboarding } from './Onboarding'
@@ -15,6 +15,8 @@ async function join(user: UserEvent, username: string, status: string) {
 }
 
 describe('Onboarding', () => {
+  afterEach(() => vi.unstubAllEnvs())
+
   it('refuses blank fields with the missing-info toast and sends nothing', async () => {
     const sent = fakeServer(() => ({ status: 201, body: { vibe: created } }))
     const user = userEvent.setup()
@@ -80,5 +82,61 @@ describe('Onboarding', () => {
     expect(screen.getByText('The festival server is busy, try again')).toBeTruthy()
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('Luna')
     expect(screen.getByRole('button', { name: 'Join the Festival!' })).toBeTruthy()
+  })
+
+  it('marks the field a listed word was found in, until it is edited', async () => {
+    const message =
+      "Your vibe status contains “mdma”, which isn't allowed here: change it and try again"
+    fakeServer(() => ({
+      status: 422,
+      body: { code: 'vibe_held_back', message, details: { status: message } },
+    }))
+    const user = userEvent.setup()
+    renderWithApp(<Onboarding userId="u1" />)
+
+    await join(user, 'Luna', 'mdma anyone')
+
+    expect(await screen.findByText(message)).toBeTruthy()
+    const status = screen.getByLabelText("What's your vibe today?")
+    expect(status.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBeNull()
+    await user.type(status, '!')
+    expect(status.getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('marks the username when someone already goes by it', async () => {
+    const message = 'Someone already goes by this username, or by one that looks just like it'
+    fakeServer(() => ({ status: 409, body: { code: 'username_taken', message } }))
+    const user = userEvent.setup()
+    renderWithApp(<Onboarding userId="u1" />)
+
+    await join(user, 'LuNa', 'Front row')
+
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('says until when a suspension lasts in this device’s time, with its reason', async () => {
+    const until = '2026-07-10T14:05:00.000Z'
+    vi.stubEnv('TZ', 'Europe/Amsterdam')
+    fakeServer(() => ({
+      status: 403,
+      body: {
+        code: 'account_suspended',
+        message: `Your account is suspended until ${until} (spam): you can't post or update your vibe until then`,
+        details: { until },
+      },
+    }))
+    const user = userEvent.setup()
+    renderWithApp(<Onboarding userId="u1" />)
+
+    await join(user, 'Luna', 'Front row')
+
+    // This device is in Amsterdam for the test: 14:05 UTC is 16:05 there in July.
+    expect(
+      await screen.findByText(
+        "Your account is suspended until Fri 10 Jul, 16:05 (your time) (spam): you can't post or update your vibe until then",
+      ),
+    ).toBeTruthy()
   })
 })

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
 import { useCreateVibe } from './create-vibe.api'
 import { VibeFields } from './VibeFields'
-import { vibeErrorMessage } from './vibe-error-message'
+import { vibeErrorField, vibeErrorMessage } from './vibe-error-message'
 import { parseVibeForm, type VibeFormValues } from './vibe-form'
 import { toastInvalidVibe, toastVibeWriteFailed } from './vibe-toasts'
 
@@ -14,6 +14,7 @@ export function Onboarding({ userId }: { userId: string }) {
     emoji: DEFAULT_EMOJI,
     status: '',
   })
+  const [invalid, setInvalid] = useState<keyof VibeFormValues>()
   const createVibe = useCreateVibe(userId)
 
   const onSubmit = async (event: FormEvent) => {
@@ -24,6 +25,7 @@ export function Onboarding({ userId }: { userId: string }) {
       await createVibe.mutateAsync(result.input)
       toast.success('Welcome to the vibe! 🎉', { description: 'Your festival profile is ready!' })
     } catch (error) {
+      setInvalid(vibeErrorField(error))
       toastVibeWriteFailed(vibeErrorMessage(error, 'Failed to create your vibe'))
     }
   }
@@ -37,7 +39,15 @@ export function Onboarding({ userId }: { userId: string }) {
           </h1>
           <p className="mt-2 text-zinc-300">Pick an avatar and tell the crowd how you feel.</p>
         </header>
-        <VibeFields values={values} onChange={setValues} statusLabel="What's your vibe today?" />
+        <VibeFields
+          values={values}
+          onChange={(changed) => {
+            if (invalid && changed[invalid] !== values[invalid]) setInvalid(undefined)
+            setValues(changed)
+          }}
+          statusLabel="What's your vibe today?"
+          invalid={invalid}
+        />
         <button type="submit" className="btn-primary mt-6 w-full" disabled={createVibe.isPending}>
           {createVibe.isPending ? 'Creating your vibe...' : 'Join the Festival!'}
         </button>

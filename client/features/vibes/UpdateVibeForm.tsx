@@ -5,7 +5,7 @@ import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
 import { useUpdateVibe } from './update-vibe.api'
 import { VibeFields } from './VibeFields'
-import { vibeErrorMessage } from './vibe-error-message'
+import { vibeErrorField, vibeErrorMessage } from './vibe-error-message'
 import { parseVibeForm, type VibeFormValues } from './vibe-form'
 import { toastInvalidVibe, toastVibeWriteFailed } from './vibe-toasts'
 
@@ -27,6 +27,7 @@ const valuesOf = (vibe: Vibe | null): VibeFormValues => ({
 export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
   const [values, setValues] = useState(() => valuesOf(vibe))
   const [edited, setEdited] = useState(false)
+  const [invalid, setInvalid] = useState<keyof VibeFormValues>()
   const [shown, setShown] = useState(vibe)
   if (vibe !== shown) {
     // A newer version came (the dialog's refresh, a change from another tab): the form shows it,
@@ -46,6 +47,7 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
       toast.success('Vibe updated! ✨', { description: 'Your festival energy is refreshed!' })
       onDone()
     } catch (error) {
+      setInvalid(vibeErrorField(error))
       toastVibeWriteFailed(vibeErrorMessage(error, UPDATE_FAILED), DIALOG_TOASTER_ID)
     }
   }
@@ -56,9 +58,11 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
         values={values}
         onChange={(changed) => {
           setEdited(true)
+          if (invalid && changed[invalid] !== values[invalid]) setInvalid(undefined)
           setValues(changed)
         }}
         statusLabel="What's your vibe right now?"
+        invalid={invalid}
       />
       {/* The actions stay in reach while a phone scrolls the form. */}
       <div className="sticky bottom-0 -mx-4 -mb-4 mt-6 grid grid-cols-2 gap-3 border-t border-white/10 bg-night-900/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:py-4">

@@ -10,7 +10,7 @@ import { myVibeOnScreen, myVibeQuery } from './my-vibe.api'
  * once the user first touches the page, so it is usually here before the dialog is opened.
  */
 export const loadUpdateVibeForm = () =>
-  import('./UpdateVibeForm').then((module) => ({ default: module.UpdateVibeForm }))
+  import('./vibe-forms').then((module) => ({ default: module.UpdateVibeForm }))
 
 interface UpdateVibeModalProps {
   open: boolean

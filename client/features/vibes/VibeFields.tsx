@@ -11,10 +11,12 @@ interface VibeFieldsProps {
   onChange: (values: VibeFormValues) => void
   /** The status box's label: the spec words it differently in onboarding and in the update modal. */
   statusLabel: string
+  /** The field the server refused the last write for: marked invalid until it is edited. */
+  invalid?: keyof VibeFormValues
 }
 
 /** The emoji, username and status inputs shared by onboarding and the update modal. */
-export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
+export function VibeFields({ values, onChange, statusLabel, invalid }: VibeFieldsProps) {
   const statusId = useId()
   const counterId = useId()
   const set = (field: keyof VibeFormValues, value: string) =>
@@ -28,6 +30,7 @@ export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
         value={values.username}
         autoComplete="nickname"
         placeholder="e.g. BassDropBella"
+        aria-invalid={invalid === 'username' || undefined}
         onChange={(event) =>
           set('username', limitFieldText(event.target.value, USERNAME_MAX_LENGTH))
         }
@@ -43,6 +46,7 @@ export function VibeFields({ values, onChange, statusLabel }: VibeFieldsProps) {
           value={values.status}
           placeholder="Front row for the headliner, who's with me?"
           aria-describedby={counterId}
+          aria-invalid={invalid === 'status' || undefined}
           onChange={(event) => set('status', limitFieldText(event.target.value, STATUS_MAX_LENGTH))}
         />
         <CharacterCount

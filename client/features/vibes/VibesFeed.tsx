@@ -1,6 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
 import { BlockDialog } from './BlockDialog'
@@ -12,6 +23,10 @@ import type { LiveStatus } from './live/live-connection'
 import { pollingInterval } from './live/polling'
 import { useUserCount } from './user-count.api'
 import { useVibesFeed } from './vibes-feed.api'
+
+// The report form and its checks (zod) load on the first Report pressed, with the update form.
+const loadReportDialog = () =>
+  import('./vibe-forms').then((module) => ({ default: module.ReportDialog }))
 
 interface VibesFeedProps {
   userId: string
@@ -28,6 +43,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   const now = useNow()
   const sentinel = useRef<HTMLDivElement>(null)
   const [blocking, setBlocking] = useState<Vibe | null>(null)
+  const [reporting, setReporting] = useState<Vibe | null>(null)
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
@@ -57,7 +73,14 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
       ) : vibes.length === 0 ? (
         <EmptyFeed onShare={onUpdateVibe} />
       ) : (
-        <FeedList vibes={vibes} userId={userId} now={now} titleId={titleId} onBlock={setBlocking} />
+        <FeedList
+          vibes={vibes}
+          userId={userId}
+          now={now}
+          titleId={titleId}
+          onBlock={setBlocking}
+          onReport={setReporting}
+        />
       )}
       <div ref={sentinel} aria-hidden="true" />
       {feed.hasNextPage ? (
@@ -71,6 +94,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
         </button>
       ) : null}
       <BlockDialog vibe={blocking} onClose={() => setBlocking(null)} />
+      {reporting ? <ReportOpening vibe={reporting} onClose={() => setReporting(null)} /> : null}
     </section>
   )
 }
@@ -84,8 +108,9 @@ function FeedList(props: {
   now: number
   titleId: string
   onBlock: (vibe: Vibe) => void
+  onReport: (vibe: Vibe) => void
 }) {
-  const { userId, now, titleId, onBlock } = props
+  const { userId, now, titleId, onBlock, onReport } = props
   // The first render draws a screenful; the rest of the page follows in a render React can
   // interrupt, so fifty entries never hold a slow phone's main thread in one long task. Later
   // changes (live, next pages) render the same way, over the list already shown.
@@ -99,8 +124,34 @@ function FeedList(props: {
           isMine={vibe.userId === userId}
           now={now}
           onBlock={onBlock}
+          onReport={onReport}
         />
       ))}
     </ul>
   )
+}
+
+/**
+ * One opening of the report dialog: a lazy component of its own each time, since React keeps a
+ * failed download for good; a failed one says so in a toast and the feed stays as it was.
+ */
+function ReportOpening({ vibe, onClose }: { vibe: Vibe; onClose: () => void }) {
+  const [ReportDialog] = useState(() => lazy(loadReportDialog))
+  return (
+    <LoadFailureBoundary what="the report form" fallback={<ReportFailed onClose={onClose} />}>
+      <Suspense fallback={null}>
+        <ReportDialog vibe={vibe} onClose={onClose} />
+      </Suspense>
+    </LoadFailureBoundary>
+  )
+}
+
+function ReportFailed({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    toast.error("The report form didn't load", {
+      description: 'Check your connection and try again.',
+    })
+    onClose()
+  }, [onClose])
+  return null
 }
