@@ -4,8 +4,8 @@ import { releaseWhenUnheld } from '../lib/boot-loading'
 import { HomePage } from '../routes/HomePage'
 import { AppProviders } from './providers'
 
-// Every visit but a lost one starts at /, which needs no router: the router (wouter, ADR 033)
-// loads only for other paths (ADR 012). Once loaded, it owns navigation, "Return to Home" included.
+// Almost every visit starts at /, shown at once. The other pages (the staff pages, not found) load
+// on demand (ADR 012); each page is a document load of its own, so no router is needed (ADR 033).
 const RoutedApp = lazy(() => import('./RoutedApp'))
 
 export function App() {

@@ -1,21 +1,20 @@
-import { Route, Switch } from 'wouter'
 import { HomePage } from '../routes/HomePage'
 import { NotFoundPage } from '../routes/NotFoundPage'
 import { StaffRoute } from '../routes/StaffRoute'
 
-// The moderators' and organisers' pages: their code loads only for those who open them.
-const staff = (page: 'moderation' | 'organiser') => () => <StaffRoute page={page} />
-const ModerationRoute = staff('moderation')
-const OrganiserRoute = staff('organiser')
-
-/** The routes, for a visit that did not start at / (loaded on demand by `App`). */
+/**
+ * The page for a visit that did not start at / (loaded on demand by `App`). Every page is its own
+ * document load: links between them are plain `<a href>`, so the path is read once (ADR 033).
+ */
 export default function RoutedApp() {
-  return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/moderation" component={ModerationRoute} />
-      <Route path="/organiser" component={OrganiserRoute} />
-      <Route component={NotFoundPage} />
-    </Switch>
-  )
+  switch (window.location.pathname) {
+    case '/':
+      return <HomePage />
+    case '/moderation':
+      return <StaffRoute page="moderation" />
+    case '/organiser':
+      return <StaffRoute page="organiser" />
+    default:
+      return <NotFoundPage />
+  }
 }

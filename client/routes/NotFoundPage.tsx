@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
-import { Link, useLocation } from 'wouter'
 
 export function NotFoundPage() {
-  const [pathname] = useLocation()
+  const { pathname } = window.location
   useEffect(() => {
     console.warn('404: no page at', pathname)
     document.title = 'Page not found · VibeConnect'
@@ -14,9 +13,9 @@ export function NotFoundPage() {
           404
         </h1>
         <p className="mt-4 text-xl text-zinc-200">Oops! Page not found</p>
-        <Link href="/" className="btn-primary mt-8">
+        <a href="/" className="btn-primary mt-8">
           Return to Home
-        </Link>
+        </a>
       </div>
     </main>
   )
