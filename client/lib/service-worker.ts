@@ -57,9 +57,13 @@ function showUpdatePrompt(waiting: ServiceWorker): void {
     action: {
       label: 'Reload',
       onClick: () => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-          once: true,
-        })
+        navigator.serviceWorker.addEventListener(
+          'controllerchange',
+          () => window.location.reload(),
+          {
+            once: true,
+          },
+        )
         waiting.postMessage({ type: 'SKIP_WAITING' })
       },
     },
