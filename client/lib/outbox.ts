@@ -41,6 +41,12 @@ function show(userId: string, writes: QueuedWrite[]) {
 
 const stored = async (userId: string) => (await readOffline<QueuedWrite[]>('outbox', userId)) ?? []
 
+/** The signed-in user whose queue this page holds (loadOutbox); throws before there is one. */
+export function outboxOwner(): string {
+  if (owner === null) throw new Error('No outbox is loaded: nobody is signed in')
+  return owner
+}
+
 /** Loads the user's queue from the device (the app starts, or another user signed in). */
 export const loadOutbox = (userId: string): Promise<void> =>
   serially(async () => show(userId, await stored(userId)))
@@ -123,13 +129,11 @@ function subscribe(listener: () => void) {
 }
 
 /** The signed-in user's queued writes, oldest first. */
-export function useQueuedWrites(userId: string): QueuedWrite[] {
-  const writes = useSyncExternalStore(subscribe, () => queue)
-  return owner === userId ? writes : NONE
+export function useQueuedWrites(): QueuedWrite[] {
+  return useSyncExternalStore(subscribe, () => queue)
 }
-const NONE: QueuedWrite[] = []
 
 /** Whether a write to `subject` is waiting for the network. */
-export function useWaitingForNetwork(userId: string, subject: string): boolean {
-  return useQueuedWrites(userId).some((write) => write.subject === subject)
+export function useWaitingForNetwork(subject: string): boolean {
+  return useSyncExternalStore(subscribe, () => queue.some((write) => write.subject === subject))
 }

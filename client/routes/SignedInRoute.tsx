@@ -2,16 +2,29 @@ import type { Session } from '@supabase/auth-js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { SignedInApp } from '../app/SignedInApp'
+import { useOfflineData } from '../app/use-offline-data'
+import { useOutboxDelivery } from '../app/use-outbox-delivery'
+import { LoadingScreen } from '../components/LoadingScreen'
 import { queryClient } from '../lib/query-client'
 
-/** The signed-in screens with the server cache they share; loaded on demand (ADR 012). */
+/**
+ * The signed-in screens with the server cache they share; loaded on demand (ADR 012). The data
+ * kept on the device comes back first, so the app opens offline as it was (ADR 034).
+ */
 export default function SignedInRoute({ session }: { session: Session }) {
   // However the session ended (here, elsewhere, a refresh refused), the next person to sign in on
   // this device starts from an empty cache.
   useEffect(() => () => queryClient.clear(), [])
+  const restored = useOfflineData(queryClient, session.user.id)
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInApp session={session} />
+      <OutboxDelivery userId={session.user.id} ready={restored} />
+      {restored ? <SignedInApp session={session} /> : <LoadingScreen />}
     </QueryClientProvider>
   )
+}
+
+function OutboxDelivery({ userId, ready }: { userId: string; ready: boolean }) {
+  useOutboxDelivery(userId, ready)
+  return null
 }

@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
 import { afterNextPaint } from '../../lib/after-next-paint'
 import { toastAuthFailure } from './auth-actions'
-import { mayHaveSession } from './auth-storage'
+import { mayHaveSession, storedSession } from './auth-storage'
 import { loadAuthClient } from './load-auth-client'
 
 export type AuthState =
@@ -29,8 +29,20 @@ function nextAuthState(
 }
 
 /**
+ * The session to open with when auth-js found none to hand: its refresh of an expired access token
+ * could not reach the server, so it kept the session stored (it removes one the server refused).
+ * The app then opens signed in from what the device has (ADR 034), and auth-js refreshes the
+ * session once it can: its ticker, and the `online` event below.
+ */
+function sessionKeptOffline(event: AuthChangeEvent, session: Session | null): Session | null {
+  if (session || event !== 'INITIAL_SESSION') return session
+  return storedSession()
+}
+
+/**
  * Follows the initial session and every auth state change (sign-in, refresh, sign-out, recovery).
- * A session removed after a failed refresh arrives as SIGNED_OUT and returns the user to sign-in.
+ * A session removed after a failed refresh arrives as SIGNED_OUT and returns the user to sign-in;
+ * one that could not be refreshed for want of a network stays (sessionKeptOffline).
  */
 export function useAuthSession(): AuthState & { finishRecovery: () => void } {
   // With no session stored and no e-mail link in the address, the check can only end signed out:
@@ -46,9 +58,17 @@ export function useAuthSession(): AuthState & { finishRecovery: () => void } {
         (authClient) => {
           if (unmounted) return
           const { data } = authClient.onAuthStateChange((event, session) => {
-            setState((previous) => nextAuthState(previous, event, session))
+            const kept = sessionKeptOffline(event, session)
+            setState((previous) => nextAuthState(previous, event, kept))
           })
-          unsubscribe = () => data.subscription.unsubscribe()
+          // Back online: refresh a session kept offline now rather than at the ticker's next turn
+          // (a refusal removes it, and SIGNED_OUT follows).
+          const refreshWhenOnline = () => void authClient.getSession()
+          window.addEventListener('online', refreshWhenOnline)
+          unsubscribe = () => {
+            data.subscription.unsubscribe()
+            window.removeEventListener('online', refreshWhenOnline)
+          }
           // An e-mail link that was used or expired comes back as an error in the URL.
           authClient.initialize().then(({ error }) => {
             if (error) toastAuthFailure(error)
