@@ -41,13 +41,14 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
     const waiting = registration.waiting
     if (waiting && navigator.serviceWorker.controller) showUpdatePrompt(waiting)
   }
-  offer()
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing
+  const watch = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') offer()
     })
-  })
+  offer()
+  // The browser's own check at this page's start may already be installing one.
+  watch(registration.installing)
+  registration.addEventListener('updatefound', () => watch(registration.installing))
 }
 
 function showUpdatePrompt(waiting: ServiceWorker): void {
