@@ -35,7 +35,13 @@ export function StarToggle({ artist, starred, onToggle, compact, starKey }: Star
   return (
     <span className="flex shrink-0 flex-col items-center">
       {button}
-      <span className={`font-semibold text-amber-300 ${compact ? 'sr-only' : 'text-[11px]'}`}>
+      <span
+        className={
+          compact
+            ? 'sr-only'
+            : 'w-16 text-center text-[10px] leading-tight font-semibold text-amber-300'
+        }
+      >
         Waiting for network
       </span>
     </span>
