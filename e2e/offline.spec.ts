@@ -176,6 +176,8 @@ test.describe('offline first and installable', () => {
     baseURL,
     shoot,
   }) => {
+    // Two browsers, a closed and reopened app and a live delivery: 16 s on a quiet machine.
+    test.slow()
     await page.setViewportSize(PHONE)
     const fan = await openMainApp(page, request, baseURL!, { status: 'Before the rain' })
     const userId = userIdOf(fan.account.session)
@@ -370,6 +372,8 @@ test.describe('a new version', () => {
     browser,
     shoot,
   }) => {
+    // A server of its own, two deploys and three starts of the app.
+    test.slow()
     const server = await ownServer('offline-update', { CLIENT_DIST_DIR: dist })
     await server.start()
     let context: BrowserContext | undefined

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { lineupQuery } from '../features/lineup/lineup.api'
+import { scheduleQuery } from '../features/schedule/schedule.api'
 import { forgetOfflineCache, keepOfflineCache, restoreOfflineCache } from '../lib/offline-cache'
 import { forgetOutboxCopy, loadOutbox } from '../lib/outbox'
 
@@ -27,4 +29,23 @@ export function useOfflineData(queryClient: QueryClient, userId: string): boolea
     }
   }, [queryClient, userId])
   return restored
+}
+
+// Kept for offline use even when this start does not show them (on a phone, the lineup and My
+// schedule draw only once their tab is chosen, ADR 029): fetched once the app is idle, unless
+// fetched in the last minute. The lineup usually answers 304 (its ETag).
+const KEEP_FRESH_MS = 60_000
+
+/** Fetches the lineup and my schedule in the background after start, so they are there offline. */
+export function usePrefetchForOffline(queryClient: QueryClient, ready: boolean): void {
+  useEffect(() => {
+    if (!ready || !navigator.onLine) return
+    const fetchAll = () => {
+      void queryClient.prefetchQuery({ ...lineupQuery, staleTime: KEEP_FRESH_MS })
+      void queryClient.prefetchQuery({ ...scheduleQuery, staleTime: KEEP_FRESH_MS })
+    }
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 2000))
+    const handle = idle(fetchAll, { timeout: 10_000 })
+    return () => (window.cancelIdleCallback ?? clearTimeout)(handle)
+  }, [queryClient, ready])
 }

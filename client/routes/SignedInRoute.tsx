@@ -2,7 +2,7 @@ import type { Session } from '@supabase/auth-js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { SignedInApp } from '../app/SignedInApp'
-import { useOfflineData } from '../app/use-offline-data'
+import { useOfflineData, usePrefetchForOffline } from '../app/use-offline-data'
 import { useOutboxDelivery } from '../app/use-outbox-delivery'
 import { LoadingScreen } from '../components/LoadingScreen'
 import { queryClient } from '../lib/query-client'
@@ -16,6 +16,7 @@ export default function SignedInRoute({ session }: { session: Session }) {
   // this device starts from an empty cache.
   useEffect(() => () => queryClient.clear(), [])
   const restored = useOfflineData(queryClient, session.user.id)
+  usePrefetchForOffline(queryClient, restored)
   return (
     <QueryClientProvider client={queryClient}>
       <OutboxDelivery userId={session.user.id} ready={restored} />
