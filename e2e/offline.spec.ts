@@ -140,10 +140,8 @@ test.describe('offline first and installable', () => {
     await controlledByWorker(page)
     await expect(page.getByText(/users? signed up$/)).toBeVisible()
     await dataKeptOnDevice(page, userIdOf(fan.account.session), 'Front row, no signal')
-    await openSection(page, 'Lineup')
-    await expect(starIn(page, 'Fern & Fable')).toBeVisible()
+    // The lineup was never opened on this phone: it is fetched in the background all the same.
     await dataKeptOnDevice(page, userIdOf(fan.account.session), 'Fern & Fable')
-    await openSection(page, 'Vibes')
     await page.close()
 
     // Twelve and a half minutes later, in a field with no network: the app is started again.
