@@ -7,6 +7,14 @@ import { type Metric, metric, round } from '../lib/metric'
 
 const AUTH_STORAGE_KEY = 'vibeconnect.auth'
 
+/** A festival's slow link, as Chromium emulates it for the page: 300 ms round trips, ~1.6 Mbit/s. */
+const SLOW_LINK = {
+  offline: false,
+  latency: 300,
+  downloadThroughput: 200 * 1024,
+  uploadThroughput: 100 * 1024,
+}
+
 interface Visit {
   ms: number
   /** Bytes on the wire for the app's own files (HTML, scripts, CSS, manifest, icons). */
@@ -33,7 +41,12 @@ export async function measureOffline(ctx: RunContext): Promise<void> {
     args: [...CHROMIUM_FLAGS],
   })
   try {
-    for (const worker of [true, false]) {
+    for (const [worker, slow] of [
+      [true, false],
+      [false, false],
+      [true, true],
+      [false, true],
+    ] as const) {
       const context = await browser.newContext({
         baseURL: ctx.server.url,
         serviceWorkers: worker ? 'allow' : 'block',
@@ -45,16 +58,16 @@ export async function measureOffline(ctx: RunContext): Promise<void> {
         },
         [AUTH_STORAGE_KEY, JSON.stringify(user.session)],
       )
-      const visits = await repeatVisits(context, runs, worker)
+      const visits = await repeatVisits(context, runs, worker, slow)
       await context.close()
-      report(ctx.metrics, ctx.db.kind, worker, visits)
+      report(ctx.metrics, ctx.db.kind, worker, slow, visits)
     }
   } finally {
     await browser.close()
   }
 }
 
-async function repeatVisits(context: BrowserContext, runs: number, worker: boolean) {
+async function repeatVisits(context: BrowserContext, runs: number, worker: boolean, slow: boolean) {
   // The first visit fills the caches (and installs the worker, which precaches the build).
   const first = await context.newPage()
   await first.goto('/')
@@ -64,11 +77,11 @@ async function repeatVisits(context: BrowserContext, runs: number, worker: boole
   }
   await first.close()
   const visits: Visit[] = []
-  for (let i = 0; i < runs; i++) visits.push(await visit(context))
+  for (let i = 0; i < runs; i++) visits.push(await visit(context, slow))
   return visits
 }
 
-async function visit(context: BrowserContext): Promise<Visit> {
+async function visit(context: BrowserContext, slow: boolean): Promise<Visit> {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   const urls = new Map<string, string>()
@@ -83,6 +96,7 @@ async function visit(context: BrowserContext): Promise<Visit> {
     else shellBytes += event.encodedDataLength
   })
   await cdp.send('Network.enable')
+  if (slow) await cdp.send('Network.emulateNetworkConditions', SLOW_LINK)
   const started = performance.now()
   await page.goto('/')
   await feedOnScreen(page)
@@ -94,10 +108,16 @@ async function visit(context: BrowserContext): Promise<Visit> {
 const feedOnScreen = (page: Page) =>
   page.getByRole('heading', { name: "Who's Vibin'?" }).waitFor({ timeout: 30_000 })
 
-function report(metrics: Metric[], database: string, worker: boolean, visits: Visit[]) {
+function report(
+  metrics: Metric[],
+  database: string,
+  worker: boolean,
+  slow: boolean,
+  visits: Visit[],
+) {
   const median = (pick: (visit: Visit) => number) => quantileOf(visits.map(pick), 0.5)
-  const label = worker ? 'with the service worker' : 'without a service worker'
-  const id = worker ? 'offline.withWorker' : 'offline.withoutWorker'
+  const label = `${worker ? 'with the service worker' : 'without a service worker'}${slow ? ', slow link (300 ms RTT)' : ''}`
+  const id = `offline.${worker ? 'withWorker' : 'withoutWorker'}${slow ? '.slowLink' : ''}`
   log(
     `repeat visit ${label}: ${visits.map((each) => `${Math.round(each.ms)} ms/${each.shellBytes} B`).join(', ')}`,
   )
