@@ -166,6 +166,100 @@ test.describe('offline first and installable', () => {
     await expect(again.getByText('Offline · updated 12 min ago')).toBeHidden()
   })
 
+  test('a session whose access token expired opens signed in offline, and is refreshed once back', async ({
+    context,
+    page,
+    request,
+    baseURL,
+  }) => {
+    const fan = await openMainApp(page, request, baseURL!, { status: 'Still here, token or not' })
+    await waitUntilLive(page)
+    await controlledByWorker(page)
+    await dataKeptOnDevice(page, userIdOf(fan.account.session), 'Still here, token or not')
+    // As after a night away: the stored access token has expired, so auth-js must refresh it
+    // first, and with no network it cannot.
+    const expired = Math.floor(Date.now() / 1000) - 60
+    await page.evaluate((at) => {
+      const session = JSON.parse(window.localStorage.getItem('vibeconnect.auth')!)
+      window.localStorage.setItem(
+        'vibeconnect.auth',
+        JSON.stringify({ ...session, expires_at: at }),
+      )
+    }, expired)
+    await page.close()
+
+    await context.setOffline(true)
+    const again = await context.newPage()
+    await again.goto('/')
+    await expect(again.getByRole('banner')).toContainText(fan.vibe.username)
+    await expect(feedEntry(again, fan.vibe.username)).toContainText('Still here, token or not')
+    await expect(again.getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0)
+    const storedExpiry = () =>
+      again.evaluate(
+        () => JSON.parse(window.localStorage.getItem('vibeconnect.auth') ?? '{}').expires_at,
+      )
+    expect(await storedExpiry()).toBe(expired)
+
+    // Back online, past the minute auth-js waits before trying a failed refresh again.
+    await context.clock.setFixedTime(Date.now() + 61_000)
+    await context.setOffline(false)
+    await expect.poll(storedExpiry, { timeout: 10_000 }).toBeGreaterThan(Date.now() / 1000)
+    await waitUntilLive(again)
+    await expect(again.getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0)
+  })
+
+  test('a session kept offline that ended elsewhere meanwhile is signed out once back', async ({
+    context,
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    // The browser logs the refused refresh.
+    allowConsoleError(/status of 40[013]/)
+    const fan = await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    await controlledByWorker(page)
+    await dataKeptOnDevice(page, userIdOf(fan.account.session), fan.vibe.username)
+    await page.evaluate(() => {
+      const session = JSON.parse(window.localStorage.getItem('vibeconnect.auth')!)
+      const expired = Math.floor(Date.now() / 1000) - 60
+      window.localStorage.setItem(
+        'vibeconnect.auth',
+        JSON.stringify({ ...session, expires_at: expired }),
+      )
+    })
+    await page.close()
+    await context.setOffline(true)
+    const again = await context.newPage()
+    await again.goto('/')
+    await expect(again.getByRole('banner')).toContainText(fan.vibe.username)
+
+    // Meanwhile, on another device, "sign out everywhere else".
+    const other = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
+      data: { email: fan.account.email, password: fan.account.password },
+    })
+    const { access_token: otherDevice } = await other.json()
+    const logout = await request.post(`${baseURL}/auth/v1/logout?scope=others`, {
+      headers: { authorization: `Bearer ${otherDevice}` },
+    })
+    expect(logout.status()).toBe(204)
+
+    await context.clock.setFixedTime(Date.now() + 61_000)
+    await context.setOffline(false)
+    await expect(again.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({
+      timeout: 10_000,
+    })
+    expect(await again.evaluate(() => window.localStorage.getItem('vibeconnect.auth'))).toBeNull()
+    // And nothing of theirs is left on screen or kept for offline use.
+    await expect(again.getByText(fan.vibe.username)).toHaveCount(0)
+    await expect
+      .poll(async () =>
+        (await offlineEntries(again)).filter((entry) => entry.startsWith('queries:')),
+      )
+      .toEqual([])
+  })
+
   test('a vibe updated offline waits on the device through a closed app, then goes out once and shows live to others', async ({
     browser,
     context,

@@ -47,9 +47,15 @@ function sessionKeptOffline(event: AuthChangeEvent, session: Session | null): Se
 export function useAuthSession(): AuthState & { finishRecovery: () => void } {
   // With no session stored and no e-mail link in the address, the check can only end signed out:
   // the sign-in screen shows at once instead of after it (the first screen on a slow phone).
-  const [state, setState] = useState<AuthState>(() =>
-    mayHaveSession() ? { status: 'loading' } : { status: 'signed-out' },
-  )
+  const [state, setState] = useState<AuthState>(() => {
+    if (!mayHaveSession()) return { status: 'signed-out' }
+    // Offline, auth-js's check can take half a minute (it retries a refresh it cannot make): the
+    // app opens at once on the stored session, and follows auth-js's events from there.
+    const stored = navigator.onLine ? null : storedSession()
+    return stored
+      ? { status: 'signed-in', session: stored, event: 'INITIAL_SESSION', recovering: false }
+      : { status: 'loading' }
+  })
   useEffect(() => {
     let unsubscribe: (() => void) | undefined
     let unmounted = false
