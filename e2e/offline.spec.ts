@@ -250,6 +250,7 @@ test.describe('offline first and installable', () => {
     await expect(again.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({
       timeout: 10_000,
     })
+    await expect(again.getByText('You were signed out')).toBeVisible()
     expect(await again.evaluate(() => window.localStorage.getItem('vibeconnect.auth'))).toBeNull()
     // And nothing of theirs is left on screen or kept for offline use.
     await expect(again.getByText(fan.vibe.username)).toHaveCount(0)

@@ -1,8 +1,10 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
 import { afterNextPaint } from '../../lib/after-next-paint'
 import { toastAuthFailure } from './auth-actions'
 import { mayHaveSession, storedSession } from './auth-storage'
+import { isEndingOnPurpose, SIGNED_OUT_ELSEWHERE } from './ending-on-purpose'
 import { loadAuthClient } from './load-auth-client'
 
 export type AuthState =
@@ -36,7 +38,19 @@ function nextAuthState(
  */
 function sessionKeptOffline(event: AuthChangeEvent, session: Session | null): Session | null {
   if (session || event !== 'INITIAL_SESSION') return session
-  return storedSession()
+  const stored = storedSession()
+  if (stored) openedOffline = true
+  return stored
+}
+// Whether this page opened on a session kept offline: if auth-js then removes it (its refresh was
+// refused once back online), the session ended elsewhere, and the user is told so. Online, the
+// session port says it (session-port.ts).
+let openedOffline = false
+
+function noticeIfEndedElsewhere(event: AuthChangeEvent): void {
+  if (event !== 'SIGNED_OUT' || !openedOffline || isEndingOnPurpose()) return
+  openedOffline = false
+  toast(SIGNED_OUT_ELSEWHERE.title, { description: SIGNED_OUT_ELSEWHERE.description })
 }
 
 /**
@@ -52,6 +66,7 @@ export function useAuthSession(): AuthState & { finishRecovery: () => void } {
     // Offline, auth-js's check can take half a minute (it retries a refresh it cannot make): the
     // app opens at once on the stored session, and follows auth-js's events from there.
     const stored = navigator.onLine ? null : storedSession()
+    if (stored) openedOffline = true
     return stored
       ? { status: 'signed-in', session: stored, event: 'INITIAL_SESSION', recovering: false }
       : { status: 'loading' }
@@ -65,6 +80,7 @@ export function useAuthSession(): AuthState & { finishRecovery: () => void } {
           if (unmounted) return
           const { data } = authClient.onAuthStateChange((event, session) => {
             const kept = sessionKeptOffline(event, session)
+            noticeIfEndedElsewhere(event)
             setState((previous) => nextAuthState(previous, event, kept))
           })
           // Back online: refresh a session kept offline now rather than at the ticker's next turn

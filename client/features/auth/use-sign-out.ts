@@ -14,11 +14,13 @@ import { whileEndingOnPurpose } from './session-port'
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
-    const { error } = await authClient.signOut()
-    if (error) {
-      console.warn('sign-out: the server could not be told', error.message)
-      await authClient.signOut({ scope: 'local' })
-    }
+    await whileEndingOnPurpose(async () => {
+      const { error } = await authClient.signOut()
+      if (error) {
+        console.warn('sign-out: the server could not be told', error.message)
+        await authClient.signOut({ scope: 'local' })
+      }
+    })
     queryClient.clear()
     forgetOutboxCopy()
     await forgetAllOffline()
