@@ -343,6 +343,8 @@ test.describe('offline first and installable', () => {
     const me = await openMainApp(page, request, baseURL!, { status: 'Mine' })
     await waitUntilLive(page)
     await controlledByWorker(page)
+    await dataKeptOnDevice(page, userIdOf(me.account.session), 'Mine')
+    await expect(page.getByRole('banner')).toContainText(me.vibe.username)
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Update Vibe' }).click()
     const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })

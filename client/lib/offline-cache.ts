@@ -1,10 +1,4 @@
-import {
-  type DehydratedState,
-  dehydrate,
-  hydrate,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query'
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query'
 import { setDataUpdatedAt } from './data-freshness'
 import { forgetOffline, readOffline, writeOffline } from './offline-store'
 
@@ -22,7 +16,7 @@ const PERSISTED_KEYS: ReadonlyArray<readonly string[]> = [
   ['users', 'count'],
 ]
 // Bumped when a persisted answer's shape changes, so an older copy is dropped, not misread.
-const FORMAT = 1
+const FORMAT = 2
 // A festival lasts days; older data is more misleading than none.
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 const WRITE_DELAY_MS = 1000
@@ -32,7 +26,8 @@ interface Persisted {
   savedAt: number
   /** When data last came from the server: "Offline · updated N min ago". */
   fetchedAt: number | null
-  state: DehydratedState
+  /** Each query's key, data and when the data came (Query's own hydration would cost ~1 KB). */
+  queries: Array<{ key: QueryKey; data: unknown; updatedAt: number }>
 }
 
 const isPersisted = (query: Query) =>
@@ -47,18 +42,10 @@ const noteFetched = (at: number | null) => {
 }
 
 /** The feed is kept to its first page: the rest is a scroll away once back online. */
-function firstFeedPageOnly(state: DehydratedState): DehydratedState {
-  return {
-    ...state,
-    queries: state.queries.map((query) => {
-      const data = query.state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined
-      if (query.queryKey[0] !== 'vibes' || query.queryKey[1] !== 'feed' || !data?.pages) {
-        return query
-      }
-      const firstOnly = { pages: data.pages.slice(0, 1), pageParams: data.pageParams?.slice(0, 1) }
-      return { ...query, state: { ...query.state, data: firstOnly } }
-    }),
-  }
+function firstFeedPageOnly(key: QueryKey, data: unknown): unknown {
+  const feed = data as { pages?: unknown[]; pageParams?: unknown[] } | undefined
+  if (key[0] !== 'vibes' || key[1] !== 'feed' || !feed?.pages) return data
+  return { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams?.slice(0, 1) }
 }
 
 /**
@@ -73,7 +60,12 @@ export async function restoreOfflineCache(queryClient: QueryClient, userId: stri
     await forgetOffline('queries', userId)
     return
   }
-  hydrate(queryClient, persisted.state)
+  for (const { key, data, updatedAt } of persisted.queries) {
+    // Kept with the time it was fetched: stale, so it refetches as soon as there is a network.
+    if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < updatedAt) {
+      queryClient.setQueryData(key, data, { updatedAt })
+    }
+  }
   noteFetched(persisted.fetchedAt)
 }
 
@@ -87,8 +79,16 @@ export function keepOfflineCache(queryClient: QueryClient, userId: string): () =
   const save = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
-    const state = firstFeedPageOnly(dehydrate(queryClient, { shouldDehydrateQuery: isPersisted }))
-    const persisted: Persisted = { format: FORMAT, savedAt: Date.now(), fetchedAt, state }
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(isPersisted)
+      .map(({ queryKey, state }) => ({
+        key: queryKey,
+        data: firstFeedPageOnly(queryKey, state.data),
+        updatedAt: state.dataUpdatedAt,
+      }))
+    const persisted: Persisted = { format: FORMAT, savedAt: Date.now(), fetchedAt, queries }
     writeOffline('queries', userId, persisted).catch((error: unknown) =>
       console.warn('Could not keep the data for offline use:', error),
     )
