@@ -6,8 +6,8 @@ import { forgetOfflineCache, keepOfflineCache, restoreOfflineCache } from '../li
 import { forgetOutboxCopy, loadOutbox } from '../lib/outbox'
 
 /**
- * Puts the signed-in user's data kept on the device back on screen (and their queued writes in the
- * outbox), then keeps it current on the device. True once restored. When the session ends, the
+ * Puts the signed-in user's data kept on the device back in the cache (and their queued writes in
+ * the outbox), then keeps it current on the device. True once restored. When the session ends, the
  * cache goes with it; the queued writes stay on the device for the same user's next sign-in,
  * unless they sign out on purpose (use-sign-out.ts clears everything).
  */

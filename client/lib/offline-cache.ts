@@ -103,6 +103,19 @@ export function keepOfflineCache(queryClient: QueryClient, userId: string): () =
     if (navigator.onLine) noteFetched(Date.now())
     timer ??= setTimeout(save, WRITE_DELAY_MS)
   })
+  // What the server sent while the kept copy was being read is news too, and worth keeping.
+  const newest = Math.max(
+    0,
+    ...queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(isPersisted)
+      .map((query) => query.state.dataUpdatedAt),
+  )
+  if (navigator.onLine && newest > (fetchedAt ?? 0)) {
+    noteFetched(newest)
+    timer = setTimeout(save, WRITE_DELAY_MS)
+  }
   window.addEventListener('pagehide', saveIfDue)
   return () => {
     unsubscribe()

@@ -4,12 +4,12 @@ import { useEffect } from 'react'
 import { SignedInApp } from '../app/SignedInApp'
 import { useOfflineData, usePrefetchForOffline } from '../app/use-offline-data'
 import { useOutboxDelivery } from '../app/use-outbox-delivery'
-import { LoadingScreen } from '../components/LoadingScreen'
 import { queryClient } from '../lib/query-client'
 
 /**
  * The signed-in screens with the server cache they share; loaded on demand (ADR 012). The data
- * kept on the device comes back first, so the app opens offline as it was (ADR 034).
+ * kept on the device is put back as soon as it is read (ADR 034): offline, the screens wait for it
+ * (their queries are paused); online, it fills in whatever has not come from the server yet.
  */
 export default function SignedInRoute({ session }: { session: Session }) {
   // However the session ended (here, elsewhere, a refresh refused), the next person to sign in on
@@ -20,7 +20,7 @@ export default function SignedInRoute({ session }: { session: Session }) {
   return (
     <QueryClientProvider client={queryClient}>
       <OutboxDelivery userId={session.user.id} ready={restored} />
-      {restored ? <SignedInApp session={session} /> : <LoadingScreen />}
+      <SignedInApp session={session} />
     </QueryClientProvider>
   )
 }
