@@ -6,7 +6,14 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium.mjs'
 import { expect, test } from './support/fixtures'
 import { ownServer } from './support/own-server'
 import { lineupRow, openSection, PHONE, starIn } from './support/schedule'
-import { fanWithVibe, feedEntry, openMainApp, secondBrowser, waitUntilLive } from './support/vibes'
+import {
+  fanWithVibe,
+  feedEntry,
+  hideToasts,
+  openMainApp,
+  secondBrowser,
+  waitUntilLive,
+} from './support/vibes'
 
 // Issue 21: the app installs like an app, opens with no network on what it last showed, keeps
 // what I change offline until it can send it, and never leaves me on an old version.
@@ -382,6 +389,7 @@ test.describe('offline first and installable', () => {
     await star.click()
     await expect(star).toHaveAttribute('aria-pressed', 'true')
     await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+    await hideToasts(page)
     await shoot(page, 'offline-star-waiting-phone')
 
     await context.setOffline(false)
