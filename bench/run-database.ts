@@ -10,6 +10,7 @@ import { measureCalibration } from './measures/calibration'
 import { measureGame } from './measures/game'
 import { measureLighthouse } from './measures/lighthouse'
 import { measureLive } from './measures/live'
+import { measureOffline } from './measures/offline'
 import { measureOrganiserStats } from './measures/organiser'
 import {
   feedMetrics,
@@ -39,6 +40,7 @@ export const GROUPS = [
   'wifi',
   'startup',
   'lighthouse',
+  'offline',
   'live',
 ] as const
 export type Group = (typeof GROUPS)[number]
@@ -107,6 +109,7 @@ export async function runOnDatabase(run: DatabaseRun): Promise<void> {
     // Restarts leave a fresh process for the memory and browser measurements that follow.
     if (has('startup')) await measureStartup(ctx, firstStartMs)
     if (has('lighthouse')) await measureLighthouse(ctx)
+    if (has('offline')) await measureOffline(ctx)
     if (has('live')) await measureLive(ctx)
   } finally {
     await seeder.close()

@@ -47,7 +47,9 @@ try {
     const db = await open()
     log(`--- ${db.kind} ---`)
     // The browser measures don't depend on the database: one run is enough.
-    const groups = GROUPS.filter((group) => wants(group) && (index === 0 || group !== 'lighthouse'))
+    const groups = GROUPS.filter(
+      (group) => wants(group) && (index === 0 || (group !== 'lighthouse' && group !== 'offline')),
+    )
     await runOnDatabase({ db, plan, groups, nodeArgs, metrics })
   }
   machine.loadAfter = currentLoad()

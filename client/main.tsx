@@ -19,8 +19,9 @@ if (mayHaveSession()) {
 // Someone signed in before will most likely land in the app: fetch its code now, alongside the
 // session check, rather than after it (a wrong guess only costs a download).
 if (window.location.pathname === '/' && hasStoredSession()) void loadSignedInRoute()
-// The service worker (reminders) for those signed in, after the first paint (ADR 030).
-if (hasStoredSession()) registerServiceWorkerAfterPaint()
+// The service worker (the offline shell, installing, reminders) for everyone, after the first
+// paint (ADRs 030 and 034).
+registerServiceWorkerAfterPaint()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

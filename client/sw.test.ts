@@ -1,4 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { isAppShellNavigation } from './sw-routes'
+
+// Workbox's precache needs a real worker scope; what it is given is checked here instead.
+const setUpOfflineShell = vi.hoisted(() => vi.fn())
+vi.mock('./sw-offline', () => ({ setUpOfflineShell }))
 
 // The service worker's handlers, run against a stand-in for the worker's global scope.
 type Listener = (event: unknown) => void
@@ -19,7 +24,10 @@ function workerScope(windows: Array<{ url: string }>) {
     }
     return client
   })
+  const skipWaiting = vi.fn(async () => {})
+  const posted: unknown[] = []
   const scope = {
+    __WB_MANIFEST: [{ url: 'index.html', revision: 'abc' }],
     location: new URL('https://vibes.example/'),
     registration: {
       showNotification: async (title: string, options: unknown) => {
@@ -27,14 +35,15 @@ function workerScope(windows: Array<{ url: string }>) {
       },
     },
     clients: {
-      matchAll: async () => clientsOf,
+      matchAll: async () =>
+        clientsOf.map((client) => ({ ...client, postMessage: (m: unknown) => posted.push(m) })),
       openWindow: async (url: string) => {
         opened.push(url)
         return null
       },
       claim: async () => {},
     },
-    skipWaiting: async () => {},
+    skipWaiting,
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   }
   /** Dispatches an event and waits for what it asked the worker to wait for. */
@@ -46,7 +55,7 @@ function workerScope(windows: Array<{ url: string }>) {
     })
     await Promise.all(waits)
   }
-  return { scope, dispatch, shown, opened, navigated, clients: clientsOf }
+  return { scope, dispatch, shown, opened, navigated, clients: clientsOf, skipWaiting, posted }
 }
 
 async function loadWorker(windows: Array<{ url: string }> = []) {
@@ -107,5 +116,43 @@ describe('the service worker', () => {
     await worker.dispatch('notificationclick', clickOn('/?set=id.1'))
     await worker.dispatch('notificationclick', clickOn('https://evil.example/phish'))
     expect(worker.opened).toEqual(['https://vibes.example/?set=id.1', '/'])
+  })
+
+  it("precaches the build's file list, and takes over only when the page asks", async () => {
+    const worker = await loadWorker()
+    expect(setUpOfflineShell).toHaveBeenCalledWith([{ url: 'index.html', revision: 'abc' }])
+    await worker.dispatch('message', { data: { type: 'something else' } })
+    expect(worker.skipWaiting).not.toHaveBeenCalled()
+    await worker.dispatch('message', { data: { type: 'SKIP_WAITING' } })
+    expect(worker.skipWaiting).toHaveBeenCalledTimes(1)
+  })
+
+  it('on Background Sync, asks the open windows to send their queued writes', async () => {
+    const worker = await loadWorker([{ url: 'https://vibes.example/' }])
+    await worker.dispatch('sync', { tag: 'another-tag' })
+    expect(worker.posted).toEqual([])
+    await worker.dispatch('sync', { tag: 'vibeconnect-outbox' })
+    expect(worker.posted).toEqual([{ type: 'FLUSH_OUTBOX' }])
+  })
+})
+
+describe('which navigations get the app shell', () => {
+  it.each([
+    ['/', true],
+    ['/?set=id.set-1', true],
+    ['/some/lost/page', true],
+    ['/api/vibes', false],
+    ['/auth/v1/verify?token=x', false],
+    ['/wifi/portal/gw-1', false],
+    ['/terms', false],
+    ['/privacy', false],
+    ['/metrics', false],
+    ['/calendar/abc.ics', false],
+    ['/game/stages?key=x', false],
+    ['/healthz', false],
+    ['/favicon-32.png', false],
+    ['/sw.js', false],
+  ])('%s → %s', (path, shell) => {
+    expect(isAppShellNavigation(path)).toBe(shell)
   })
 })

@@ -1,6 +1,7 @@
-// The service worker (ADR 030): shows reminder pushes and opens the app at the set a tap is for.
-// It has no fetch handler yet, so it never stands between the page and the network; issue 21's
-// offline work adds precaching to this same file (vite-plugin-pwa builds it, injectManifest).
+// The service worker (ADRs 030 and 034): shows reminder pushes and opens the app at the set a tap
+// is for, and keeps the app's shell (the build's files, versioned) so the app opens offline. It
+// never caches an API answer: the data a user sees offline is kept by the page (ADR 034).
+import { setUpOfflineShell } from './sw-offline'
 
 // The few worker types used here, declared locally: the project's TypeScript lib is the DOM's,
 // and mixing in the WebWorker lib would clash with it.
@@ -26,15 +27,19 @@ interface WorkerScope {
     openWindow(url: string): Promise<WindowClient | null>
   }
   skipWaiting(): Promise<void>
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  addEventListener(type: 'sync', listener: (event: ExtendableEvent & { tag: string }) => void): void
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
 }
 
-// A module, so this `self` is the worker's, not the DOM's window.
-export {}
-
-declare const self: WorkerScope & { clients: WorkerScope['clients'] & { claim(): Promise<void> } }
+declare const self: WorkerScope & {
+  clients: WorkerScope['clients'] & {
+    matchAll(options: { type: 'window' }): Promise<Array<{ postMessage(message: unknown): void }>>
+  }
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
+}
 
 /** What the server pushes (shared/reminders/push.schema.ts: PushPayload). */
 interface Reminder {
@@ -44,9 +49,26 @@ interface Reminder {
   tag: string
 }
 
-// No precache to fill or old caches to clear yet: a new worker takes over at once.
-self.addEventListener('install', () => void self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+// The build's file list, with a revision for each, is written here by vite-plugin-pwa.
+setUpOfflineShell(self.__WB_MANIFEST)
+
+// A new version waits until the page asks for it ("A new version is ready — Reload"), or until
+// every window of the old one has closed: a page never runs one build's code with another's files.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// Background Sync: the network is back. The queued writes (a vibe, stars) live in the page's
+// IndexedDB with the session they need, so an open window sends them (client/lib/offline-queue.ts);
+// with none open, the next start does.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== 'vibeconnect-outbox') return
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((windows) => {
+      for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' })
+    }),
+  )
+})
 
 self.addEventListener('push', (event) => {
   const reminder = readReminder(event)

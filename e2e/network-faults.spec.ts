@@ -26,7 +26,8 @@ test.describe('a flaky network', () => {
     allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket/)
     await openMainApp(page, request, baseURL!)
     await waitUntilLive(page)
-    const notice = page.getByText("You're offline. We'll catch up as soon as you're back.")
+    // The data on screen came a moment ago: the notice says how old what I see is (ADR 034).
+    const notice = page.getByText('Offline · updated just now')
     await expect(notice).toBeHidden()
 
     await context.setOffline(true)

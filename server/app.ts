@@ -374,7 +374,9 @@ export async function buildApp(
   await app.register(accountRoutes)
   await app.register(legalRoutes)
   await app.register(metricsRoutes(metrics, config.METRICS_TOKEN))
-  await registerClientAssets(app, config.CLIENT_DIST_DIR)
+  await registerClientAssets(app, config.CLIENT_DIST_DIR, {
+    serviceWorker: config.SERVICE_WORKER === 'on',
+  })
   return app
 }
 

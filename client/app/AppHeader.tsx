@@ -2,6 +2,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { SignOutIcon, UserIcon } from '../components/icons'
 import { useEndSessionAfter, useSignOut } from '../features/auth/use-sign-out'
 import { type MyVibeShown, moderationLabel } from '../features/vibes/ModerationNotice'
+import { vibeSubject } from '../features/vibes/update-vibe.api'
+import { useWaitingForNetwork } from '../lib/outbox'
 
 // Blocks, my data and deleting my account: loaded when first opened.
 const AccountDialog = lazy(() => import('../features/account/AccountDialog'))
@@ -11,6 +13,7 @@ export function AppHeader({ me, children }: { me: MyVibeShown; children?: ReactN
   const signOut = useSignOut()
   const endSessionAfter = useEndSessionAfter()
   const [account, setAccount] = useState<'closed' | 'open' | 'shut'>('closed')
+  const vibeQueued = useWaitingForNetwork(vibeSubject(me.id))
   return (
     <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 lg:max-w-7xl">
@@ -19,7 +22,9 @@ export function AppHeader({ me, children }: { me: MyVibeShown; children?: ReactN
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-bold text-white">{me.username}</p>
-          {moderationLabel(me) ? (
+          {vibeQueued ? (
+            <p className="text-sm font-medium text-amber-300">Waiting for network</p>
+          ) : moderationLabel(me) ? (
             <p className="truncate text-sm font-semibold text-amber-200">{moderationLabel(me)}</p>
           ) : (
             <p className="text-sm font-medium text-fuchsia-300">Festival Vibes</p>

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client'
 
 /** A refusal that asking again cannot change (a bad request, a refused token), unlike 408/429. */
@@ -23,3 +23,8 @@ export const queryClient = new QueryClient({
     },
   },
 })
+
+// TanStack Query assumes a network until an `offline` event says otherwise: a start with none
+// (the app opened offline from its worker) would try every query and show its failure instead of
+// the data kept on the device. Queries wait instead, and run at the `online` event (ADR 034).
+onlineManager.setOnline(navigator.onLine)

@@ -126,6 +126,10 @@ export const ConfigSchema = z
     // poll), to tell open apps at once and to send programme-change notices.
     LINEUP_WATCH_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 
+    // The service worker (offline shell, installing, reminders; ADR 034). `off` is the kill switch:
+    // /sw.js becomes a worker that clears its caches and unregisters itself on every device.
+    SERVICE_WORKER: z.enum(['on', 'off']).default('on'),
+
     // Web Push reminders (docs/reminders.md). The VAPID key pair is generated once and kept in the
     // database unless both keys are given here (base64url, as `web-push generate-vapid-keys` prints).
     PUSH_REMINDERS: z.enum(['on', 'off']).default('on'),

@@ -3,16 +3,34 @@ import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { sendNotFound } from './error-handler'
+import { SELF_REMOVING_SERVICE_WORKER } from './service-worker-kill-switch'
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz', '/readyz']
 
 /**
- * Serves the built client: hashed files under /assets/ are immutable, index.html is never cached,
- * and any other GET that wants HTML gets index.html so the client router can answer it.
+ * Serves the built client: hashed files under /assets/ are immutable, index.html, sw.js and the
+ * web app manifest are never cached, and any other GET that wants HTML gets index.html so the
+ * client router can answer it. With `serviceWorker: false` (SERVICE_WORKER=off, the kill switch),
+ * /sw.js is a worker that removes itself and its caches.
  */
-export async function registerClientAssets(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerClientAssets(
+  app: FastifyInstance,
+  distDir: string,
+  { serviceWorker }: { serviceWorker: boolean } = { serviceWorker: true },
+): Promise<void> {
   const root = resolve(distDir)
   const hasClient = existsSync(resolve(root, 'index.html'))
+  if (!serviceWorker) {
+    // A hook, not a route: the static plugin declares a route for the built sw.js itself.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.split('?')[0] !== '/sw.js') return
+      if (request.method !== 'GET' && request.method !== 'HEAD') return
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/javascript; charset=utf-8')
+        .send(SELF_REMOVING_SERVICE_WORKER)
+    })
+  }
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,

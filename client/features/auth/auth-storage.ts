@@ -1,3 +1,5 @@
+import type { Session } from '@supabase/auth-js'
+
 /** Where auth-js keeps the session in local storage. */
 export const AUTH_STORAGE_KEY = 'vibeconnect.auth'
 
@@ -7,6 +9,24 @@ export function hasStoredSession(): boolean {
     return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null
   } catch {
     return false // storage blocked: auth-js will find no session either
+  }
+}
+
+/**
+ * The session auth-js keeps in local storage, as it stored it, or null. Read only when auth-js
+ * could not refresh it for want of a network (use-auth-session.ts): auth-js stays the one that
+ * refreshes and stores it.
+ */
+export function storedSession(): Session | null {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as
+      | (Partial<Session> & { user?: Session['user'] })
+      | null
+    return stored?.access_token && stored.refresh_token && stored.user?.id
+      ? (stored as Session)
+      : null
+  } catch {
+    return null
   }
 }
 

@@ -1,21 +1,10 @@
 import { isAuthRetryableFetchError } from '@supabase/auth-js'
 import { toast } from 'sonner'
 import type { SessionPort } from '../../lib/session'
+import { isEndingOnPurpose, SIGNED_OUT_ELSEWHERE } from './ending-on-purpose'
 import type { AuthClient } from './load-auth-client'
 
-// While this device ends its own session on purpose (its account was deleted), refusals are
-// expected and say nothing: "You were signed out" would be wrong.
-let endingOnPurpose = 0
-
-/** Runs `work`, which ends this session on the server, with refused tokens ignored meanwhile. */
-export async function whileEndingOnPurpose<T>(work: () => Promise<T>): Promise<T> {
-  endingOnPurpose += 1
-  try {
-    return await work()
-  } finally {
-    endingOnPurpose -= 1
-  }
-}
+export { whileEndingOnPurpose } from './ending-on-purpose'
 
 /** The session as the rest of the app sees it (`client/lib/session.ts`), backed by auth-js. */
 export function sessionPortOf(authClient: AuthClient): SessionPort {
@@ -33,7 +22,7 @@ export function sessionPortOf(authClient: AuthClient): SessionPort {
     },
     // Many requests may be refused at once: one renewal, and at most one goodbye.
     refused() {
-      if (endingOnPurpose > 0) return Promise.resolve()
+      if (isEndingOnPurpose()) return Promise.resolve()
       handling ??= endIfGone(authClient).finally(() => {
         handling = undefined
       })
@@ -54,7 +43,5 @@ async function endIfGone(authClient: AuthClient): Promise<void> {
   const { data: renewed, error } = await authClient.refreshSession()
   if (renewed.session || !error || isAuthRetryableFetchError(error)) return
   await authClient.signOut({ scope: 'local' })
-  toast('You were signed out', {
-    description: 'Your session ended on another device or after a password change. Sign in again.',
-  })
+  toast(SIGNED_OUT_ELSEWHERE.title, { description: SIGNED_OUT_ELSEWHERE.description })
 }

@@ -1,16 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
+import { forgetAllOffline } from '../../lib/offline-store'
+import { forgetOutboxCopy } from '../../lib/outbox'
 import { authClient } from './auth-client'
 import { whileEndingOnPurpose } from './session-port'
 
-/** Signs out (revoking the session on the server), clears cached data and says goodbye. */
+/**
+ * Signs out (revoking the session on the server), clears cached data, on the device too (the
+ * offline copies and queued writes, ADR 034), and says goodbye. Offline, this device still signs
+ * out; the server's session then ends at its refresh token's expiry.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
-    const { error } = await authClient.signOut()
-    if (error) console.warn('sign-out: the server could not be told', error.message)
+    await whileEndingOnPurpose(async () => {
+      const { error } = await authClient.signOut()
+      if (error) {
+        console.warn('sign-out: the server could not be told', error.message)
+        await authClient.signOut({ scope: 'local' })
+      }
+    })
     queryClient.clear()
+    forgetOutboxCopy()
+    await forgetAllOffline()
     toast('See you at the next festival! 👋', { description: "You've been signed out" })
   }, [queryClient])
 }
@@ -29,6 +42,8 @@ export function useEndSessionAfter() {
         await authClient.signOut({ scope: 'local' })
       })
       queryClient.clear()
+      forgetOutboxCopy()
+      await forgetAllOffline()
     },
     [queryClient],
   )

@@ -1,4 +1,6 @@
 import { StarIcon } from '../../components/icons'
+import { useWaitingForNetwork } from '../../lib/outbox'
+import { starSubject } from './schedule.api'
 
 interface StarToggleProps {
   artist: string
@@ -6,11 +8,17 @@ interface StarToggleProps {
   onToggle: () => void
   /** Smaller, for a timetable block. */
   compact?: boolean
+  /** The star's key on the server (the set's, or the star's when it is kept for a moved set). */
+  starKey: string
 }
 
-/** The star on a set: a toggle button (pressed when starred), named by the artist. */
-export function StarToggle({ artist, starred, onToggle, compact }: StarToggleProps) {
-  return (
+/**
+ * The star on a set: a toggle button (pressed when starred), named by the artist; "Waiting for
+ * network" beside it while a change made offline is queued.
+ */
+export function StarToggle({ artist, starred, onToggle, compact, starKey }: StarToggleProps) {
+  const waiting = useWaitingForNetwork(starSubject(starKey))
+  const button = (
     <button
       type="button"
       aria-pressed={starred}
@@ -22,5 +30,20 @@ export function StarToggle({ artist, starred, onToggle, compact }: StarTogglePro
     >
       <StarIcon filled={starred} width={compact ? 18 : 22} height={compact ? 18 : 22} />
     </button>
+  )
+  if (!waiting) return button
+  return (
+    <span className="flex shrink-0 flex-col items-center">
+      {button}
+      <span
+        className={
+          compact
+            ? 'sr-only'
+            : 'w-16 text-center text-[10px] leading-tight font-semibold text-amber-300'
+        }
+      >
+        Waiting for network
+      </span>
+    </span>
   )
 }

@@ -52,6 +52,7 @@ export function StarredDays({ stars, clashes, timeZone, onToggle }: StarredDaysP
               <StarToggle
                 artist={set.name}
                 starred
+                starKey={set.starKey}
                 onToggle={() => onToggle({ star: false, key: set.starKey })}
               />
             </li>

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react'
 import { toast } from 'sonner'
 import type { Schedule, Star } from '../../../shared/schedule/schedule.schema'
-import { apiRequest } from '../../lib/api-client'
+import { ApiError, apiRequest } from '../../lib/api-client'
+import { enqueueWrite, outboxOwner } from '../../lib/outbox'
 import { scheduleKeys } from './schedule.keys'
 import { applyStarChange, type StarChange } from './star-state'
 
@@ -16,11 +17,26 @@ export const useSchedule = () => useQuery(scheduleQuery)
 
 const STAR_MUTATION = ['schedule', 'star'] as const
 
+/** The outbox's subject for a set's star: "Waiting for network" shows on it while queued. */
+export const starSubject = (key: string) => `star:${key}`
+
+/** What a star change asks of the server: `PUT`/`DELETE`, idempotent. */
+export const starRequest = (change: StarChange) => {
+  const key = change.star ? change.set.key : change.key
+  return {
+    key,
+    method: change.star ? ('PUT' as const) : ('DELETE' as const),
+    path: `/api/schedule/stars/${encodeURIComponent(key)}`,
+  }
+}
+
 /**
  * Stars and unstars sets at once on screen, then on the server (`PUT`/`DELETE`, idempotent, so
  * a retry after a lost answer is harmless). Changes are sent one after another in the order
  * made, so a quick star-unstar cannot land the wrong way round; a refused one is undone and said.
- * My schedule is reloaded once the last one is in.
+ * My schedule is reloaded once the last one is in. Offline (or when the request cannot get out),
+ * the change is queued on the device, behind any queued before it, and sent when the network is
+ * back (client/app/use-outbox-delivery.ts).
  */
 export function useStarToggle(): (change: StarChange) => void {
   const queryClient = useQueryClient()
@@ -31,11 +47,20 @@ export function useStarToggle(): (change: StarChange) => void {
   const { mutate } = useMutation({
     mutationKey: STAR_MUTATION,
     scope: { id: 'schedule-stars' },
-    mutationFn: (change: StarChange) => {
-      const key = change.star ? change.set.key : change.key
-      return apiRequest<Record<string, never>>(`/api/schedule/stars/${encodeURIComponent(key)}`, {
-        method: change.star ? 'PUT' : 'DELETE',
-      })
+    // Offline it must still run, to queue the change: TanStack Query would otherwise pause it.
+    networkMode: 'always',
+    mutationFn: async (change: StarChange): Promise<{ queued: boolean }> => {
+      const { key, method, path } = starRequest(change)
+      if (navigator.onLine) {
+        try {
+          await apiRequest<Record<string, never>>(path, { method })
+          return { queued: false }
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 0)) throw error
+        }
+      }
+      await enqueueWrite(outboxOwner(), { subject: starSubject(key), method, path })
+      return { queued: true }
     },
     onMutate: async (change): Promise<{ removed?: Star }> => {
       await queryClient.cancelQueries({ queryKey: scheduleKeys.mine() })
@@ -51,7 +76,9 @@ export function useStarToggle(): (change: StarChange) => void {
         description: error.message,
       })
     },
-    onSettled: () => {
+    onSettled: (result) => {
+      // A queued change is the screen's until it is sent: reloading now would undo it.
+      if (result?.queued) return
       if (queryClient.isMutating({ mutationKey: STAR_MUTATION }) > 1) return
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.mine() })
     },

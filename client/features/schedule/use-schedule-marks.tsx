@@ -34,6 +34,7 @@ export function useScheduleMarks(opened: OpenedPicks | undefined) {
             artist={set.name}
             starred={starKey !== undefined}
             compact={place === 'timetable'}
+            starKey={starKey ?? set.key}
             onToggle={() => toggle(starKey ? { star: false, key: starKey } : { star: true, set })}
           />
         )

@@ -43,8 +43,14 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
     if (!result.ok) return toastInvalidVibe(result, DIALOG_TOASTER_ID)
     if (!vibe) return toastVibeWriteFailed(UPDATE_FAILED, DIALOG_TOASTER_ID)
     try {
-      await updateVibe.mutateAsync({ id: vibe.id, input: result.input })
-      toast.success('Vibe updated! ✨', { description: 'Your festival energy is refreshed!' })
+      const { queued } = await updateVibe.mutateAsync({ id: vibe.id, input: result.input })
+      if (queued) {
+        toast('Vibe saved on this device 📶', {
+          description: "Waiting for network: it goes out as soon as you're back online.",
+        })
+      } else {
+        toast.success('Vibe updated! ✨', { description: 'Your festival energy is refreshed!' })
+      }
       onDone()
     } catch (error) {
       setInvalid(vibeErrorField(error))

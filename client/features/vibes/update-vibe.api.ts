@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
-import { apiRequest } from '../../lib/api-client'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { OwnVibe, VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
+import { ApiError, apiRequest } from '../../lib/api-client'
+import { enqueueWrite } from '../../lib/outbox'
 import { type FeedData, replaceVibe } from './feed-cache'
+import { myVibeOnScreen } from './my-vibe.api'
 import { vibesKeys } from './vibes.keys'
 
 export const updateVibe = (id: string, input: VibeInput) =>
@@ -10,17 +12,54 @@ export const updateVibe = (id: string, input: VibeInput) =>
     body: input,
   }).then(({ vibe }) => vibe)
 
-/** Updates my vibe; my vibe and its feed entry change at once, without waiting for the live echo. */
+/** What became of an update: sent, or kept on the device until there is a network. */
+export interface VibeUpdate {
+  vibe: OwnVibe
+  queued: boolean
+}
+
+/** The outbox's subject for my vibe: "Waiting for network" shows on it while one is queued. */
+export const vibeSubject = (id: string) => `vibe:${id}`
+
+/** Puts my vibe, as sent or as queued, in the header and in its feed entry. */
+export function showMyVibe(queryClient: QueryClient, userId: string, vibe: OwnVibe): void {
+  queryClient.setQueryData(vibesKeys.mine(userId), { vibe })
+  queryClient.setQueryData(vibesKeys.feed(), (feed: FeedData | undefined) =>
+    feed ? replaceVibe(feed, vibe) : feed,
+  )
+}
+
+/**
+ * Updates my vibe; my vibe and its feed entry change at once, without waiting for the live echo.
+ * Offline (or when the request cannot get out), the update is queued on the device and sent when
+ * the network is back (client/app/use-outbox-delivery.ts); the screen shows it meanwhile.
+ */
 export function useUpdateVibe(userId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: VibeInput }) => updateVibe(id, input),
-    onSuccess: async (vibe) => {
-      queryClient.setQueryData(vibesKeys.mine(userId), { vibe })
-      queryClient.setQueryData(vibesKeys.feed(), (feed: FeedData | undefined) =>
-        feed ? replaceVibe(feed, vibe) : feed,
-      )
-      await queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
+    // Offline it must still run, to queue the update: TanStack Query would otherwise pause it.
+    networkMode: 'always',
+    mutationFn: async ({ id, input }: { id: string; input: VibeInput }): Promise<VibeUpdate> => {
+      if (navigator.onLine) {
+        try {
+          return { vibe: await updateVibe(id, input), queued: false }
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 0)) throw error
+        }
+      }
+      await enqueueWrite(userId, {
+        subject: vibeSubject(id),
+        method: 'PATCH',
+        path: `/api/vibes/${encodeURIComponent(id)}`,
+        body: input,
+      })
+      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
+      const vibe = { ...shown, ...input, id, userId, updatedAt: new Date().toISOString() }
+      return { vibe: vibe as OwnVibe, queued: true }
+    },
+    onSuccess: async ({ vibe, queued }) => {
+      showMyVibe(queryClient, userId, vibe)
+      if (!queued) await queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
     },
   })
 }

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import type { VibeResponse } from '../../shared/vibes/vibe.schema'
+import { scheduleKeys } from '../features/schedule/schedule.keys'
+import { showMyVibe } from '../features/vibes/update-vibe.api'
+import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
+import { vibesKeys } from '../features/vibes/vibes.keys'
+import { flushOutbox, type QueuedWrite } from '../lib/outbox'
+
+const isVibe = (write: QueuedWrite) => write.subject.startsWith('vibe:')
+
+/**
+ * Sends the writes made offline (my vibe, stars) once there is a network: at start, on the
+ * `online` event and when the service worker's Background Sync says so. What the server accepted
+ * replaces what the screen showed; what it refused is undone and said, with its reason.
+ */
+export function useOutboxDelivery(userId: string, ready: boolean): void {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!ready) return
+    const deliver = () => {
+      // Offline every request fails (and the browser logs each): wait for the `online` event.
+      if (!navigator.onLine) return
+      let starsChanged = false
+      void flushOutbox(userId, {
+        sent: (write, answer) => {
+          if (isVibe(write)) showMyVibe(queryClient, userId, (answer as VibeResponse).vibe)
+          else starsChanged = true
+        },
+        refused: (write, error) => {
+          if (isVibe(write)) {
+            toast.error("Your vibe update wasn't saved", {
+              description: vibeErrorMessage(error, error.message),
+              duration: 15_000,
+            })
+            void queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
+            void queryClient.invalidateQueries({ queryKey: vibesKeys.feed() })
+          } else {
+            toast.error("Couldn't save a star you set offline", { description: error.message })
+            starsChanged = true
+          }
+        },
+      }).then(() => {
+        if (starsChanged) void queryClient.invalidateQueries({ queryKey: scheduleKeys.mine() })
+      })
+    }
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === 'FLUSH_OUTBOX') deliver()
+    }
+    deliver()
+    window.addEventListener('online', deliver)
+    navigator.serviceWorker?.addEventListener('message', onMessage)
+    return () => {
+      window.removeEventListener('online', deliver)
+      navigator.serviceWorker?.removeEventListener('message', onMessage)
+    }
+  }, [queryClient, userId, ready])
+}

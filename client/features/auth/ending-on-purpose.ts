@@ -1,0 +1,23 @@
+// While this device ends its own session on purpose (signing out, its account deleted), refusals
+// and the end itself are expected and say nothing: "You were signed out" would be wrong. Kept
+// apart from session-port.ts, which imports auth-js, so the first screen can ask too.
+let endingOnPurpose = 0
+
+/** Runs `work`, which ends this session, with the "signed out elsewhere" notices held back. */
+export async function whileEndingOnPurpose<T>(work: () => Promise<T>): Promise<T> {
+  endingOnPurpose += 1
+  try {
+    return await work()
+  } finally {
+    endingOnPurpose -= 1
+  }
+}
+
+/** Whether this device is ending its session on purpose right now. */
+export const isEndingOnPurpose = (): boolean => endingOnPurpose > 0
+
+/** The notice for a session that ended elsewhere (signed out everywhere, a password change). */
+export const SIGNED_OUT_ELSEWHERE = {
+  title: 'You were signed out',
+  description: 'Your session ended on another device or after a password change. Sign in again.',
+}

@@ -1,0 +1,132 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query'
+import { setDataUpdatedAt } from './data-freshness'
+import { forgetOffline, readOffline, writeOffline } from './offline-store'
+
+/**
+ * The queries kept on the device for offline use, by the first parts of their keys: the lineup,
+ * my vibe, my schedule (stars), my WiFi pass, the feed's first page and the user count. Nothing
+ * else (crew, links, blocks, the game) is written to the device.
+ */
+const PERSISTED_KEYS: ReadonlyArray<readonly string[]> = [
+  ['lineup'],
+  ['vibes', 'mine'],
+  ['schedule', 'mine'],
+  ['wifi', 'pass'],
+  ['vibes', 'feed'],
+  ['users', 'count'],
+]
+// Bumped when a persisted answer's shape changes, so an older copy is dropped, not misread.
+const FORMAT = 2
+// A festival lasts days; older data is more misleading than none.
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+const WRITE_DELAY_MS = 1000
+
+interface Persisted {
+  format: number
+  savedAt: number
+  /** When data last came from the server: "Offline · updated N min ago". */
+  fetchedAt: number | null
+  /** Each query's key, data and when the data came (Query's own hydration would cost ~1 KB). */
+  queries: Array<{ key: QueryKey; data: unknown; updatedAt: number }>
+}
+
+const isPersisted = (query: Query) =>
+  query.state.status === 'success' &&
+  PERSISTED_KEYS.some((prefix) => prefix.every((part, index) => query.queryKey[index] === part))
+
+// When data last came from the server, for the user whose cache this page keeps.
+let fetchedAt: number | null = null
+const noteFetched = (at: number | null) => {
+  fetchedAt = at
+  setDataUpdatedAt(at)
+}
+
+/** The feed is kept to its first page: the rest is a scroll away once back online. */
+function firstFeedPageOnly(key: QueryKey, data: unknown): unknown {
+  const feed = data as { pages?: unknown[]; pageParams?: unknown[] } | undefined
+  if (key[0] !== 'vibes' || key[1] !== 'feed' || !feed?.pages) return data
+  return { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams?.slice(0, 1) }
+}
+
+/**
+ * Puts the user's queries kept on the device back into the cache (each with the time it was
+ * fetched, so they refetch as soon as there is a network), unless they are too old.
+ */
+export async function restoreOfflineCache(queryClient: QueryClient, userId: string): Promise<void> {
+  noteFetched(null)
+  const persisted = await readOffline<Persisted>('queries', userId)
+  if (!persisted) return
+  if (persisted.format !== FORMAT || Date.now() - persisted.savedAt > MAX_AGE_MS) {
+    await forgetOffline('queries', userId)
+    return
+  }
+  for (const { key, data, updatedAt } of persisted.queries) {
+    // Kept with the time it was fetched: stale, so it refetches as soon as there is a network.
+    if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) < updatedAt) {
+      queryClient.setQueryData(key, data, { updatedAt })
+    }
+  }
+  noteFetched(persisted.fetchedAt)
+}
+
+/**
+ * Writes the persisted queries to the device a second after they change (and when the page is
+ * hidden or closed), under the user's id, and keeps the offline banner's "updated N min ago"
+ * current. Returns how to stop, which writes nothing more.
+ */
+export function keepOfflineCache(queryClient: QueryClient, userId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const save = () => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(isPersisted)
+      .map(({ queryKey, state }) => ({
+        key: queryKey,
+        data: firstFeedPageOnly(queryKey, state.data),
+        updatedAt: state.dataUpdatedAt,
+      }))
+    const persisted: Persisted = { format: FORMAT, savedAt: Date.now(), fetchedAt, queries }
+    writeOffline('queries', userId, persisted).catch((error: unknown) =>
+      console.warn('Could not keep the data for offline use:', error),
+    )
+  }
+  const saveIfDue = () => {
+    if (timer) save()
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isPersisted(event.query)) return
+    if (event.action.type !== 'success') return
+    // Offline, a change is this device's own (a queued write shown at once), not news.
+    if (navigator.onLine) noteFetched(Date.now())
+    timer ??= setTimeout(save, WRITE_DELAY_MS)
+  })
+  // What the server sent while the kept copy was being read is news too, and worth keeping.
+  const newest = Math.max(
+    0,
+    ...queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(isPersisted)
+      .map((query) => query.state.dataUpdatedAt),
+  )
+  if (navigator.onLine && newest > (fetchedAt ?? 0)) {
+    noteFetched(newest)
+    timer = setTimeout(save, WRITE_DELAY_MS)
+  }
+  window.addEventListener('pagehide', saveIfDue)
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pagehide', saveIfDue)
+    if (timer) clearTimeout(timer)
+    timer = undefined
+  }
+}
+
+/** Forgets the user's persisted queries and what the banner knew of them (the session ended). */
+export async function forgetOfflineCache(userId: string): Promise<void> {
+  noteFetched(null)
+  await forgetOffline('queries', userId)
+}

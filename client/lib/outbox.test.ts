@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from './api-client'
+
+// The device's storage, kept across "reloads" (fresh copies of the module), and the network.
+const device = vi.hoisted(() => new Map<string, unknown>())
+const apiRequest = vi.hoisted(() => vi.fn())
+vi.mock('./offline-store', () => ({
+  readOffline: async (entry: string, userId: string) =>
+    structuredClone(device.get(`${entry}:${userId}`)),
+  writeOffline: async (entry: string, userId: string, value: unknown) => {
+    device.set(`${entry}:${userId}`, structuredClone(value))
+  },
+}))
+vi.mock('./api-client', async (original) => ({
+  ...(await original<typeof import('./api-client')>()),
+  apiRequest,
+}))
+
+/** The outbox as a newly opened page has it. */
+const freshPage = async () => {
+  vi.resetModules()
+  return import('./outbox')
+}
+
+const star = (key: string, on = true) => ({
+  subject: `star:${key}`,
+  method: on ? ('PUT' as const) : ('DELETE' as const),
+  path: `/api/schedule/stars/${key}`,
+})
+const vibe = (status: string) => ({
+  subject: 'vibe:v1',
+  method: 'PATCH' as const,
+  path: '/api/vibes/v1',
+  body: { username: 'Ana', emoji: '🎧', status },
+})
+const sentPaths = () => apiRequest.mock.calls.map(([path, options]) => `${options.method} ${path}`)
+
+describe('the outbox of writes made offline', () => {
+  beforeEach(() => {
+    device.clear()
+    apiRequest.mockReset()
+  })
+
+  it('keeps the writes on the device, so a reopened page still has them, in order', async () => {
+    const before = await freshPage()
+    await before.enqueueWrite('ana', star('a'))
+    await before.enqueueWrite('ana', vibe('first'))
+    await before.enqueueWrite('ana', star('a', false))
+
+    const after = await freshPage()
+    await after.loadOutbox('ana')
+    apiRequest.mockResolvedValue({})
+    const sent = vi.fn()
+    await after.flushOutbox('ana', { sent, refused: vi.fn() })
+    expect(sentPaths()).toEqual([
+      'PUT /api/schedule/stars/a',
+      'PATCH /api/vibes/v1',
+      'DELETE /api/schedule/stars/a',
+    ])
+    expect(apiRequest.mock.calls[1]![1].body).toEqual(vibe('first').body)
+    expect(sent).toHaveBeenCalledTimes(3)
+    expect(device.get('outbox:ana')).toEqual([])
+  })
+
+  it('stops at the first write that cannot get through, and sends nothing twice once through', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', vibe('one'))
+    await outbox.enqueueWrite('ana', vibe('two'))
+    apiRequest
+      .mockResolvedValueOnce({ vibe: { status: 'one' } })
+      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'offline'))
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(device.get('outbox:ana')).toEqual([expect.objectContaining({ body: vibe('two').body })])
+
+    // Back online: only the one left is sent.
+    apiRequest.mockReset().mockResolvedValue({ vibe: { status: 'two' } })
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(apiRequest).toHaveBeenCalledTimes(1)
+    expect(apiRequest.mock.calls[0]![1].body).toEqual(vibe('two').body)
+    expect(device.get('outbox:ana')).toEqual([])
+  })
+
+  it("hands a refused write to be said (the server's message), then goes on with the next", async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', vibe('something the word list holds back'))
+    await outbox.enqueueWrite('ana', star('b'))
+    const heldBack = new ApiError(422, 'vibe_held_back', 'Your vibe was held back: keep it kind')
+    apiRequest.mockRejectedValueOnce(heldBack).mockResolvedValueOnce({})
+    const refused = vi.fn()
+    await outbox.flushOutbox('ana', { refused })
+    expect(refused).toHaveBeenCalledWith(expect.objectContaining({ subject: 'vibe:v1' }), heldBack)
+    expect(sentPaths()).toEqual(['PATCH /api/vibes/v1', 'PUT /api/schedule/stars/b'])
+    expect(device.get('outbox:ana')).toEqual([])
+  })
+
+  it('keeps a write the server could not take now (busy, token to renew) for later', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('c'))
+    for (const status of [401, 429, 503]) {
+      apiRequest.mockRejectedValueOnce(new ApiError(status, 'internal_error', 'later'))
+      const refused = vi.fn()
+      await outbox.flushOutbox('ana', { refused })
+      expect(refused).not.toHaveBeenCalled()
+      expect(device.get('outbox:ana')).toHaveLength(1)
+    }
+  })
+
+  it("keeps each user's writes apart", async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    await outbox.enqueueWrite('ben', star('b'))
+    apiRequest.mockResolvedValue({})
+    await outbox.flushOutbox('ben', { refused: vi.fn() })
+    expect(sentPaths()).toEqual(['PUT /api/schedule/stars/b'])
+    expect(device.get('outbox:ana')).toHaveLength(1)
+  })
+})

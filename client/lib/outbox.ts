@@ -1,0 +1,139 @@
+import { useSyncExternalStore } from 'react'
+import { ApiError, apiRequest } from './api-client'
+import { readOffline, writeOffline } from './offline-store'
+
+/** A write made offline, kept on the device (IndexedDB) until the server has answered it. */
+export interface QueuedWrite {
+  id: string
+  /** What it changes, for "Waiting for network" on that thing: `vibe:<id>`, `star:<set key>`. */
+  subject: string
+  method: 'PATCH' | 'PUT' | 'DELETE'
+  path: string
+  body?: unknown
+  queuedAt: number
+}
+
+/** What became of a queued write the server answered. */
+export interface OutboxHandlers {
+  /** Accepted: its answer, to put in the cache. */
+  sent?: (write: QueuedWrite, answer: unknown) => void
+  /** Refused for good (422 `vibe_held_back`, 409 `username_taken`…): said, never lost silently. */
+  refused: (write: QueuedWrite, error: ApiError) => void
+}
+
+// One queue per user; this page's copy mirrors the device's, for the screens.
+let owner: string | null = null
+let queue: QueuedWrite[] = []
+const listeners = new Set<() => void>()
+// Reads and writes of the stored queue, one at a time, in order.
+let chain: Promise<unknown> = Promise.resolve()
+const serially = <T>(work: () => Promise<T>): Promise<T> => {
+  const next = chain.then(work, work)
+  chain = next.catch(() => undefined)
+  return next
+}
+
+function show(userId: string, writes: QueuedWrite[]) {
+  owner = userId
+  queue = writes
+  for (const notify of listeners) notify()
+}
+
+const stored = async (userId: string) => (await readOffline<QueuedWrite[]>('outbox', userId)) ?? []
+
+/** The signed-in user whose queue this page holds (loadOutbox); throws before there is one. */
+export function outboxOwner(): string {
+  if (owner === null) throw new Error('No outbox is loaded: nobody is signed in')
+  return owner
+}
+
+/** Loads the user's queue from the device (the app starts, or another user signed in). */
+export const loadOutbox = (userId: string): Promise<void> =>
+  serially(async () => show(userId, await stored(userId)))
+
+/** Adds a write to the end of the user's queue, on the device first. */
+export const enqueueWrite = (
+  userId: string,
+  write: Omit<QueuedWrite, 'id' | 'queuedAt'>,
+): Promise<void> =>
+  serially(async () => {
+    const writes = [
+      ...(await stored(userId)),
+      { ...write, id: crypto.randomUUID(), queuedAt: Date.now() },
+    ]
+    await writeOffline('outbox', userId, writes)
+    show(userId, writes)
+    requestBackgroundSync()
+  })
+
+/** Whether asking again later could change the answer (no network, a busy server, a stale token). */
+const worthRetrying = (error: unknown) =>
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status === 401 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500
+
+/**
+ * Sends the user's queued writes in the order they were made, each removed once answered. It
+ * stops at the first that cannot get through now (offline, server trouble), to try again on the
+ * next `online` event, Background Sync or start, so a later write never overtakes an earlier one.
+ */
+export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<void> =>
+  serially(async () => {
+    let writes = await stored(userId)
+    while (writes.length > 0) {
+      const [write, ...rest] = writes as [QueuedWrite, ...QueuedWrite[]]
+      let answer: unknown
+      try {
+        answer = await apiRequest(write.path, { method: write.method, body: write.body })
+      } catch (error) {
+        if (worthRetrying(error)) break
+        handlers.refused(write, error as ApiError)
+      }
+      // Removed only once answered: a write whose answer was lost is sent again, which the
+      // server's writes (a vibe's new fields, a star put or deleted) make harmless.
+      await writeOffline('outbox', userId, rest)
+      writes = rest
+      show(userId, writes)
+      if (answer !== undefined) handlers.sent?.(write, answer)
+    }
+    show(userId, writes)
+  })
+
+/** Forgets the page's copy (the stored queue is cleared with the rest of the user's data). */
+export function forgetOutboxCopy(): void {
+  show('', [])
+  owner = null
+}
+
+function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> }
+        }
+      ).sync?.register('vibeconnect-outbox'),
+    )
+    .catch(() => {
+      // No Background Sync here (Firefox, Safari): the `online` event and the next start do it.
+    })
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The signed-in user's queued writes, oldest first. */
+export function useQueuedWrites(): QueuedWrite[] {
+  return useSyncExternalStore(subscribe, () => queue)
+}
+
+/** Whether a write to `subject` is waiting for the network. */
+export function useWaitingForNetwork(subject: string): boolean {
+  return useSyncExternalStore(subscribe, () => queue.some((write) => write.subject === subject))
+}
