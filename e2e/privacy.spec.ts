@@ -19,6 +19,8 @@ test.describe('privacy: blocks, my data, deleting my account', () => {
     baseURL,
     shoot,
   }) => {
+    // Two browsers and live updates both ways: on a loaded machine this took over 30 s.
+    test.setTimeout(60_000)
     const pest = await secondBrowser(browser, baseURL!)
     try {
       const me = await openMainApp(page, request, baseURL!, { status: 'Dancing near the front' })

@@ -6,6 +6,7 @@ import {
   hideToasts,
   isFeedRequest,
   openMainApp,
+  screenshotUsername,
   uniqueUsername,
   waitUntilLive,
 } from './support/vibes'
@@ -185,9 +186,10 @@ test.describe('the vibes feed', () => {
   ] as const) {
     test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }, testInfo) => {
       await page.setViewportSize(size)
-      // A retry runs on the same server, where the first try's usernames are taken.
-      const retried = (vibe: typeof other | typeof mine) =>
-        testInfo.retry ? { ...vibe, username: `${vibe.username}${testInfo.retry + 1}` } : vibe
+      const retried = (vibe: typeof other | typeof mine) => ({
+        ...vibe,
+        username: screenshotUsername(vibe.username, testInfo),
+      })
       await fanWithVibe(request, baseURL!, retried(other))
       const me = await openMainApp(page, request, baseURL!, retried(mine))
       await waitUntilLive(page)

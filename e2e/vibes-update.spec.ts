@@ -6,6 +6,7 @@ import {
   fulfillWithError,
   hideToasts,
   openMainApp,
+  screenshotUsername,
   waitUntilLive,
 } from './support/vibes'
 
@@ -235,15 +236,15 @@ test.describe('the Update Vibe modal', () => {
     ['modal-phone', { width: 390, height: 844 }, 'SunsetSofia'],
     ['modal-desktop', { width: 1280, height: 800 }, 'MoonbeamMax'],
   ] as const) {
-    test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }) => {
+    test(`screenshot: ${name}`, async ({ page, request, baseURL, shoot }, testInfo) => {
       await page.setViewportSize(size)
-      await openMainApp(page, request, baseURL!, {
-        username,
+      const me = await openMainApp(page, request, baseURL!, {
+        username: screenshotUsername(username, testInfo),
         emoji: '😎',
         status: 'Front row for the headliner 🎶',
       })
       await page.getByRole('button', { name: 'Update Vibe' }).click()
-      await expect(dialogOf(page).getByLabel('Username')).toHaveValue(username)
+      await expect(dialogOf(page).getByLabel('Username')).toHaveValue(me.vibe.username)
       await hideToasts(page)
       await shoot(page, name)
     })

@@ -5,6 +5,13 @@ import { type ApiSession, createVibeViaApi, openSignedIn, signUpViaApi } from '.
 export const uniqueUsername = (prefix = 'Fan') =>
   `${prefix.slice(0, 12)}-${Math.random().toString(36).slice(2, 9)}`
 
+/**
+ * A screenshot's chosen username, as it is on the first try: a retry runs on the same server,
+ * where the first try took it, so a retry's name ends in its try's number.
+ */
+export const screenshotUsername = (username: string, testInfo: { retry: number }) =>
+  testInfo.retry ? `${username}${testInfo.retry + 1}` : username
+
 export interface VibeFields {
   username: string
   emoji: string
