@@ -56,4 +56,7 @@ console.log('Bundle size (gzipped):')
 console.log(`  JavaScript, first screen: ${kb(report.firstScreenJsGzipBytes)}`)
 console.log(`  JavaScript, whole app:    ${kb(report.allJsGzipBytes)}`)
 console.log(`    of which staff pages:   ${kb(report.staffPagesOnlyJsGzipBytes)}`)
+console.log(
+  `    a festival-goer's app:  ${kb(report.allJsGzipBytes - report.staffPagesOnlyJsGzipBytes)}`,
+)
 console.log(`  CSS:                      ${kb(report.cssGzipBytes)}`)
