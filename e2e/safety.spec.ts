@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { openSignedIn, signUpViaApi } from './support/accounts'
+import { openSignedIn, signInViaApi, signUpViaApi } from './support/accounts'
 import { isScript, onDemandScriptOf } from './support/build'
 import { expect, test } from './support/fixtures'
-import { grantRole, reportViaApi, signInViaApi } from './support/safety'
+import { grantRole, reportViaApi } from './support/safety'
 import {
   fanWithVibe,
   feedEntry,

@@ -1,4 +1,4 @@
-import { E2E_PASSWORD, openSignedIn } from './support/accounts'
+import { E2E_PASSWORD, openSignedIn, signInViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import {
   DESKTOP,
@@ -7,7 +7,6 @@ import {
   myScheduleDay,
   openSection,
   PHONE,
-  signInAgain,
   starIn,
   starViaApi,
 } from './support/schedule'
@@ -38,7 +37,7 @@ test.describe('my schedule', () => {
     // Another device, signed in on its own.
     const desktop = await browser.newContext({ viewport: DESKTOP, baseURL })
     const onDesktop = await desktop.newPage()
-    await openSignedIn(onDesktop, await signInAgain(request, baseURL!, fan.account))
+    await openSignedIn(onDesktop, await signInViaApi(request, baseURL!, fan.account))
     await expect(starIn(onDesktop, 'Fern & Fable')).toHaveAttribute('aria-pressed', 'true')
     // And in the timetable a wide screen draws.
     const timetable = lineupCard(onDesktop).getByRole('region', { name: 'Timetable' })

@@ -54,3 +54,16 @@ export async function openSignedIn(page: Page, account: ApiSession, path = '/') 
   )
   await page.goto(path)
 }
+
+/** A new password session of `account`'s: a second device, or new claims after a role change. */
+export async function signInViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  account: ApiSession,
+): Promise<ApiSession> {
+  const response = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
+    data: { email: account.email, password: account.password },
+  })
+  if (!response.ok()) throw new Error(`sign-in failed: ${await response.text()}`)
+  return { ...account, session: await response.json() }
+}

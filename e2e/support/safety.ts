@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import type { APIRequestContext } from '@playwright/test'
-import type { ApiSession } from './accounts'
+import { type ApiSession, signInViaApi } from './accounts'
 import { serverFor } from './servers'
 
 /**
@@ -19,19 +19,6 @@ export async function grantRole(
   })
   if (granted.status !== 0) throw new Error(`user:role failed: ${granted.stderr}`)
   return signInViaApi(request, baseURL, account)
-}
-
-/** A new password session of `account`'s (after its earlier ones ended, or to get new claims). */
-export async function signInViaApi(
-  request: APIRequestContext,
-  baseURL: string,
-  account: ApiSession,
-): Promise<ApiSession> {
-  const response = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
-    data: { email: account.email, password: account.password },
-  })
-  if (!response.ok()) throw new Error(`sign-in failed: ${await response.text()}`)
-  return { ...account, session: await response.json() }
 }
 
 /** `POST /api/vibes/:id/reports` as `account`. */

@@ -4,19 +4,6 @@ import type { ApiSession } from './accounts'
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
 
-/** Signs the account in again through the API: a second device, with a session of its own. */
-export async function signInAgain(
-  request: APIRequestContext,
-  baseURL: string,
-  account: ApiSession,
-): Promise<ApiSession> {
-  const response = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
-    data: { email: account.email, password: account.password },
-  })
-  if (!response.ok()) throw new Error(`sign-in failed: ${await response.text()}`)
-  return { ...account, session: await response.json() }
-}
-
 /** Opens a main-screen section from the phone's header tabs (Lineup, Vibes, My schedule). */
 export const openSection = (page: Page, name: 'Lineup' | 'Vibes' | 'My schedule') =>
   page.getByRole('banner').getByRole('tab', { name }).click()

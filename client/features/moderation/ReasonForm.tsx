@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { MODERATION_REASON_MAX_LENGTH } from '../../../shared/safety/safety-limits'
+import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 
 const PERIODS = [
   [1, '1 hour'],
@@ -71,18 +72,9 @@ export function ReasonForm({ suspend, name, pending, onCancel, onSubmit }: Reaso
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="btn bg-red-700 text-white hover:bg-red-600"
-          disabled={pending}
-        >
-          {suspend ? 'Suspend' : 'Remove vibe'}
-        </button>
-      </div>
+      <CancelOrConfirm onCancel={onCancel} busy={pending}>
+        {suspend ? 'Suspend' : 'Remove vibe'}
+      </CancelOrConfirm>
     </form>
   )
 }

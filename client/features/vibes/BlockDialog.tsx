@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
 import { useBlockPerson } from './block-person.api'
 
@@ -41,19 +42,14 @@ export function BlockDialog({ vibe, onClose }: BlockDialogProps) {
             Neither of you will see the other's vibe or shared picks any more, and follows between
             you end. They are not told. You can unblock them later in Account.
           </p>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn bg-red-700 text-white hover:bg-red-600"
-              onClick={confirm}
-              disabled={block.isPending}
-            >
-              {block.isPending ? 'Blocking...' : `Block ${vibe.username}`}
-            </button>
-          </div>
+          <CancelOrConfirm
+            className="mt-6"
+            onCancel={onClose}
+            onConfirm={confirm}
+            busy={block.isPending}
+          >
+            {block.isPending ? 'Blocking...' : `Block ${vibe.username}`}
+          </CancelOrConfirm>
         </div>
       ) : null}
     </ModalDialog>

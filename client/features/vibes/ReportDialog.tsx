@@ -9,6 +9,7 @@ import { REPORT_REASON_LABELS } from '../../../shared/safety/report-reasons'
 import { REPORT_NOTE_MAX_LENGTH } from '../../../shared/safety/safety-limits'
 import { countGraphemes } from '../../../shared/text/graphemes'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
+import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 import { CharacterCount } from '../../components/CharacterCount'
 import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
@@ -134,18 +135,9 @@ function ReportForm({
         />
         <CharacterCount id={counterId} count={countGraphemes(note)} max={REPORT_NOTE_MAX_LENGTH} />
       </div>
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="btn bg-red-700 text-white hover:bg-red-600"
-          disabled={report.isPending}
-        >
-          {report.isPending ? 'Sending...' : 'Send report'}
-        </button>
-      </div>
+      <CancelOrConfirm className="mt-4" onCancel={onClose} busy={report.isPending}>
+        {report.isPending ? 'Sending...' : 'Send report'}
+      </CancelOrConfirm>
     </form>
   )
 }
