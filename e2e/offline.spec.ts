@@ -53,7 +53,9 @@ const dataKeptOnDevice = (page: Page, userId: string, text: string) =>
   expect
     .poll(
       async () =>
-        (await offlineEntries(page)).find((entry) => entry.startsWith(`queries:${userId}`)) ?? '',
+        (await offlineEntries(page))
+          .filter((entry) => entry.startsWith(`queries:${userId}`))
+          .join('\n'),
       {
         timeout: 10_000,
       },

@@ -13,6 +13,9 @@ export function setDataUpdatedAt(at: number | null): void {
   for (const notify of listeners) notify()
 }
 
+/** The same, outside React (the offline cache writes it down with the data). */
+export const dataUpdatedAt = (): number | null => updatedAt
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)

@@ -1,4 +1,4 @@
-import { clear, createStore, del, get, set } from 'idb-keyval'
+import { clear, createStore, delMany, entries, get, keys, set, setMany } from 'idb-keyval'
 
 // Everything the app keeps on the device for offline use, in one IndexedDB database, each entry
 // under the signed-in user's id: the persisted queries (offline-cache.ts) and the queued writes
@@ -12,6 +12,11 @@ const offlineStore = () => {
 
 export type OfflineEntry = 'queries' | 'outbox'
 const keyOf = (entry: OfflineEntry, userId: string) => `${entry}:${userId}`
+// An entry kept in parts (the persisted queries, one part each) has a key per part.
+const partKeyOf = (entry: OfflineEntry, userId: string, part: string) =>
+  `${keyOf(entry, userId)}:${part}`
+const isPartOf = (entry: OfflineEntry, userId: string) => (key: IDBValidKey) =>
+  typeof key === 'string' && key.startsWith(`${keyOf(entry, userId)}:`)
 
 /** The user's stored entry, or undefined (none, or IndexedDB unavailable: private mode, say). */
 export function readOffline<T>(entry: OfflineEntry, userId: string): Promise<T | undefined> {
@@ -25,10 +30,37 @@ export function writeOffline(entry: OfflineEntry, userId: string, value: unknown
   return set(keyOf(entry, userId), value, offlineStore())
 }
 
-export function forgetOffline(entry: OfflineEntry, userId: string): Promise<void> {
-  return del(keyOf(entry, userId), offlineStore()).catch((error: unknown) => {
+/** The user's entry's parts (in no particular order), or none if IndexedDB is unavailable. */
+export async function readOfflineParts<T>(entry: OfflineEntry, userId: string): Promise<T[]> {
+  try {
+    const all = await entries<IDBValidKey, T>(offlineStore())
+    return all.filter(([key]) => isPartOf(entry, userId)(key)).map(([, value]) => value)
+  } catch (error) {
+    console.warn(`Could not read the offline ${entry}:`, error)
+    return []
+  }
+}
+
+/** Writes (or replaces) some of the user's entry's parts, in one transaction. */
+export function writeOfflineParts(
+  entry: OfflineEntry,
+  userId: string,
+  parts: ReadonlyArray<readonly [part: string, value: unknown]>,
+): Promise<void> {
+  return setMany(
+    parts.map(([part, value]) => [partKeyOf(entry, userId, part), value]),
+    offlineStore(),
+  )
+}
+
+/** Forgets the user's entry, its parts included. */
+export async function forgetOffline(entry: OfflineEntry, userId: string): Promise<void> {
+  try {
+    const parts = (await keys(offlineStore())).filter(isPartOf(entry, userId))
+    await delMany([keyOf(entry, userId), ...parts], offlineStore())
+  } catch (error) {
     console.warn(`Could not clear the offline ${entry}:`, error)
-  })
+  }
 }
 
 /** Removes every entry of every user (signing out). */
