@@ -3,7 +3,7 @@
 // default, e2e/support/festival-lineup.ts), on a fresh SQLite server with 40 vibes, RUNS times
 // each (3 by default), for the two ways a phone can open: the feed first (the default) and the
 // lineup first (remembered from the last visit). Prints the runs and their medians.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from 'lighthouse'
@@ -18,7 +18,13 @@ const sections = (process.argv[4] ?? 'feed,lineup').split(',')
 const dir = mkdtempSync(join(tmpdir(), 'vc-lighthouse-lineup-'))
 const databaseUrl = `sqlite:${join(dir, 'app.db')}`
 importLineup(databaseUrl, festivalLineup(sets), join(dir, 'lineup.json'))
-const server = await startServer({ databaseUrl, mailDir: join(dir, 'mail') })
+// CLIENT_DIST_DIR: audit another build (a variant being compared) with this server.
+const clientDir = process.env.CLIENT_DIST_DIR
+const server = await startServer({
+  databaseUrl,
+  mailDir: join(dir, 'mail'),
+  env: clientDir ? { CLIENT_DIST_DIR: clientDir } : undefined,
+})
 try {
   let user = await createApiUser(server.url, 'lighthouse')
   for (let i = 0; i < 40; i++) user = await createApiUser(server.url, `fan${i}`)
@@ -38,6 +44,12 @@ try {
     const lcp = lhrs.map(
       (lhr) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000,
     )
+    // The median run's report, for its long tasks and the rest (bench/results, not in git).
+    const middle = [...lhrs].sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    )[Math.floor(lhrs.length / 2)]
+    mkdirSync('bench/results', { recursive: true })
+    writeFileSync(`bench/results/lighthouse-lineup-${section}.json`, JSON.stringify(middle))
     const a11y = lhrs.map((lhr) => Math.round((lhr.categories.accessibility?.score ?? 0) * 100))
     console.info(
       `${sets} sets, ${section} first: performance ${perf.join(', ')} (median ${median(perf)}); ` +

@@ -2,17 +2,7 @@
 // by function and by package, as percentages of the sampled time. Usage:
 //   npx tsx bench/tools/profile-summary.ts bench/results/profiles/CPU.*.cpuprofile [top]
 import { readFileSync } from 'node:fs'
-
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  children?: number[]
-}
-interface Profile {
-  nodes: ProfileNode[]
-  samples: number[]
-  timeDeltas: number[]
-}
+import type { Profile, ProfileNode } from '../lib/cpu-profile'
 
 const [file, topArg, callersOf] = process.argv.slice(2)
 if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [top] [function-name]')
