@@ -1,8 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
-import { hasStoredSession, mayHaveSession } from './features/auth/auth-storage'
+import { hasStoredSession, mayHaveSession, storedSession } from './features/auth/auth-storage'
 import { loadAuthClient } from './features/auth/load-auth-client'
+import { MAIN_SCREEN_REQUESTS } from './app/start-requests'
+import { startEarlyRequests } from './lib/early-requests'
 import { capturePendingLinks } from './lib/pending-links'
 import { registerServiceWorkerAfterPaint } from './lib/service-worker'
 import { loadSignedInRoute } from './routes/HomePage'
@@ -18,7 +20,11 @@ if (mayHaveSession()) {
 }
 // Someone signed in before will most likely land in the app: fetch its code now, alongside the
 // session check, rather than after it (a wrong guess only costs a download).
-if (window.location.pathname === '/' && hasStoredSession()) void loadSignedInRoute()
+// Its first data too, with the stored token, rather than once that code has come and started.
+if (window.location.pathname === '/' && hasStoredSession()) {
+  void loadSignedInRoute()
+  startEarlyRequests(MAIN_SCREEN_REQUESTS, storedSession())
+}
 // The service worker (the offline shell, installing, reminders) for everyone, after the first
 // paint (ADRs 030 and 034).
 registerServiceWorkerAfterPaint()

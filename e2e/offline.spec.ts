@@ -187,18 +187,20 @@ test.describe('offline first and installable', () => {
     await dataKeptOnDevice(page, userIdOf(fan.account.session), 'Still here, token or not')
     // As after a night away: the stored access token has expired, so auth-js must refresh it
     // first, and with no network it cannot.
+    // Written as the next page starts, not in this one: a request here would see the token
+    // expired and renew it while still online.
     const expired = Math.floor(Date.now() / 1000) - 60
-    await page.evaluate((at) => {
+    await page.close()
+
+    await context.setOffline(true)
+    const again = await context.newPage()
+    await again.addInitScript((at) => {
       const session = JSON.parse(window.localStorage.getItem('vibeconnect.auth')!)
       window.localStorage.setItem(
         'vibeconnect.auth',
         JSON.stringify({ ...session, expires_at: at }),
       )
     }, expired)
-    await page.close()
-
-    await context.setOffline(true)
-    const again = await context.newPage()
     await again.goto('/')
     await expect(again.getByRole('banner')).toContainText(fan.vibe.username)
     await expect(feedEntry(again, fan.vibe.username)).toContainText('Still here, token or not')

@@ -1,7 +1,9 @@
 import type { Session } from '@supabase/auth-js'
-import { lazy, Suspense } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useDeferredValue } from 'react'
 import { LoadingScreen } from '../components/LoadingScreen'
 import { useMyVibe } from '../features/vibes/my-vibe.api'
+import { useMainScreenData } from './main-screen-data'
 import { MainScreen } from './MainScreen'
 
 // Onboarding and its form checks (zod) load only for someone without a vibe: everyone else's
@@ -14,11 +16,15 @@ const Onboarding = lazy(() =>
 export function SignedInApp({ session }: { session: Session }) {
   const userId = session.user.id
   const myVibe = useMyVibe(userId)
-  // The same screen as the session check before it, so the two waits read as one.
-  if (myVibe.isPending) return <LoadingScreen />
+  const vibe = myVibe.data?.vibe
+  const dataReady = useMainScreenData(useQueryClient(), !myVibe.isPending)
+  // The first view of the main screen is the start's biggest render. Deferred, React draws it as
+  // a transition, in slices the browser can answer input between, not as one long task (ADR 036).
+  const ready = useDeferredValue(!myVibe.isPending && (!vibe || dataReady))
+  // The same screen as the session check before it, so the waits read as one.
+  if (!ready) return <LoadingScreen />
   // A failed load is only logged (spec); onboarding copes, since creating an existing vibe
   // answers "already exists" and reloads it.
-  const vibe = myVibe.data?.vibe
   if (!vibe) {
     return (
       <Suspense fallback={<LoadingScreen />}>

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '../../shared/api/error-codes'
 import type { ErrorEnvelope } from '../../shared/api/error-envelope'
+import { takeEarlyResponse } from './early-requests'
 import { isJsonObject } from './is-json-object'
 import { currentAccessToken, sessionRefused } from './session'
 
@@ -36,12 +37,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   let response: Response
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    })
+    // The entry script may have asked already (lib/early-requests.ts).
+    const early = options.method === undefined && !options.signal && !options.headers
+    const earlyResponse = early ? await takeEarlyResponse(path, token) : undefined
+    response =
+      earlyResponse ??
+      (await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(0, 'network_error', 'You seem to be offline. Check your connection.')

@@ -20,6 +20,10 @@ export const queryClient = new QueryClient({
       retry: (failures, error) => failures < 2 && !isFinal(error),
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
       refetchOnWindowFocus: false,
+      // The start asks for the main screen's data before drawing it (app/main-screen-data.ts):
+      // an answer seconds old is not asked for again when its screen mounts. What changes later
+      // comes from the live channel (which invalidates), Refresh, or the writes' own reloads.
+      staleTime: 10_000,
     },
   },
 })

@@ -43,6 +43,9 @@ export const lineupQuery = queryOptions({
   // One quick retry for a festival-network blip; the user has a Refresh button for the rest.
   retry: 1,
   retryDelay: 1000,
+  // The card loads the lineup each time it shows, however fresh the cache (the query cache's
+  // default keeps answers 10 s): the spec toasts every load, and an unchanged lineup is a 304.
+  staleTime: 0,
 })
 
 export type LineupQuery = UseQueryResult<LineupResponse, Error>

@@ -1,4 +1,4 @@
-import type { PointerEvent } from 'react'
+import { memo, type PointerEvent } from 'react'
 import { formatRelativeTime } from '../../../shared/time/relative-time'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 
@@ -24,9 +24,11 @@ function showExactTime(event: PointerEvent<HTMLTimeElement>) {
 
 /**
  * One vibe in the feed. Everything the user typed is rendered as text. My own entry stands out by
- * a thick accent edge, a tinted background and the "(you)" marker, not by colour alone.
+ * a thick accent edge, a tinted background and the "(you)" marker, not by colour alone. Memoised:
+ * a live change or a resync re-renders the entries whose vibe changed, not the whole list.
  */
-export function FeedEntry({ vibe, isMine, now, onBlock, onReport }: FeedEntryProps) {
+export const FeedEntry = memo(function FeedEntry(props: FeedEntryProps) {
+  const { vibe, isMine, now, onBlock, onReport } = props
   return (
     <li
       data-mine={isMine || undefined}
@@ -69,7 +71,7 @@ export function FeedEntry({ vibe, isMine, now, onBlock, onReport }: FeedEntryPro
       </div>
     </li>
   )
-}
+})
 
 function EntryAction(props: { label: string; onClick: () => void; children: string }) {
   return (

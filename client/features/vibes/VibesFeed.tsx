@@ -44,7 +44,11 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   const sentinel = useRef<HTMLDivElement>(null)
   const [blocking, setBlocking] = useState<Vibe | null>(null)
   const [reporting, setReporting] = useState<Vibe | null>(null)
-  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError
+  // Older pages load on scrolling, but not while the feed is reloading, nor before the live
+  // channel's first catch-up: that keeps only the first page (resyncFeed), so a page loaded just
+  // before it would be dropped and asked for again.
+  const canLoadMore =
+    feed.hasNextPage && !feed.isFetching && !feed.isError && liveStatus !== 'connecting'
 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
 

@@ -66,4 +66,9 @@ describe('keepFirstPage', () => {
     expect(ids(result)).toEqual([['a']])
     expect(result.pageParams).toEqual([null])
   })
+
+  it('leaves a feed of one page as it is (the same object: nothing re-renders)', () => {
+    const one = feed(['a', 'b'])
+    expect(keepFirstPage(one)).toBe(one)
+  })
 })

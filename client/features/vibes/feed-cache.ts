@@ -47,5 +47,7 @@ export function removeVibe(feed: FeedData, id: string): FeedData {
 
 /** Only the first page, so that a resync refetches one page rather than every loaded one. */
 export function keepFirstPage(feed: FeedData): FeedData {
+  // Already one page (the usual case at a reconnect): the same object, so nothing re-renders.
+  if (feed.pages.length <= 1) return feed
   return { pages: feed.pages.slice(0, 1), pageParams: feed.pageParams.slice(0, 1) }
 }

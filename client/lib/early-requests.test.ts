@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+let token = 'token-1'
+vi.mock('./session', () => ({ currentAccessToken: async () => token, sessionRefused: vi.fn() }))
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600
+
+/** The session stored from the last visit, as main.tsx reads it. */
+const stored = (expiresAt = inAnHour()) => ({ access_token: 'token-1', expires_at: expiresAt })
+
+/** A server that answers every GET with its path and a count, `status` for the early ones. */
+function server(status = 200) {
+  const sent: { path: string; authorization: string | null }[] = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    sent.push({ path, authorization: headers.get('Authorization') })
+    const code = sent.length === 1 ? status : 200
+    return new Response(JSON.stringify({ path, n: sent.length }), {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  return sent
+}
+
+// Fresh modules per test: what was started early is module state, taken once.
+async function modules() {
+  vi.resetModules()
+  const early = await import('./early-requests')
+  const { apiRequest } = await import('./api-client')
+  return { ...early, apiRequest }
+}
+
+describe('early requests', () => {
+  beforeEach(() => {
+    token = 'token-1'
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("answer the app's first request for the same path and token, once", async () => {
+    const sent = server()
+    const { startEarlyRequests, apiRequest } = await modules()
+    startEarlyRequests(['/api/game'], stored())
+    expect(sent).toEqual([{ path: '/api/game', authorization: 'Bearer token-1' }])
+    expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 1 })
+    // Taken: the next request of the same data goes to the server.
+    expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 2 })
+  })
+
+  it('are not used once the app holds another token (renewed in between)', async () => {
+    const sent = server()
+    const { startEarlyRequests, apiRequest } = await modules()
+    startEarlyRequests(['/api/game'], stored())
+    token = 'token-2'
+    expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 2 })
+    expect(sent[1]?.authorization).toBe('Bearer token-2')
+  })
+
+  it('leave a refused or failed answer to the app, which asks again and handles it', async () => {
+    server(500)
+    const { startEarlyRequests, apiRequest } = await modules()
+    startEarlyRequests(['/api/game'], stored())
+    expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 2 })
+  })
+
+  it('are not started without a stored session, or with a token about to end', async () => {
+    const sent = server()
+    const { startEarlyRequests } = await modules()
+    startEarlyRequests(['/api/game'], null)
+    startEarlyRequests(['/api/game'], stored(Math.floor(Date.now() / 1000) + 30))
+    expect(sent).toEqual([])
+  })
+
+  it('are not used for writes', async () => {
+    const sent = server()
+    const { startEarlyRequests, apiRequest } = await modules()
+    startEarlyRequests(['/api/game'], stored())
+    await apiRequest('/api/game', { method: 'POST', body: {} })
+    expect(sent.map((request) => request.path)).toEqual(['/api/game', '/api/game'])
+  })
+})
