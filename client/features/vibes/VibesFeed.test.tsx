@@ -59,3 +59,47 @@ describe('VibesFeed without the live channel', () => {
     expect(server.countRequests()).toBe(1)
   })
 })
+
+describe('the refresh button', () => {
+  /** A server that holds each feed answer until `release` is called. */
+  function heldServer() {
+    const held: (() => void)[] = []
+    fakeServer(({ path }) => {
+      if (path.startsWith('/api/users/count')) return { status: 200, body: { count: 1 } }
+      return new Promise((resolve) =>
+        held.push(() => resolve({ status: 200, body: { vibes: [vibe(1)], nextCursor: null } })),
+      )
+    })
+    // Answers the feed requests made so far, once there is one.
+    const release = async () => {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0))
+      for (const answer of held.splice(0)) answer()
+    }
+    return { release }
+  }
+
+  it('turns and is disabled while the reload the user asked for runs', async () => {
+    const server = heldServer()
+    renderFeed('live')
+    await server.release()
+    expect(await screen.findByText('Fan1')).toBeTruthy()
+    const button = screen.getByRole('button', { name: 'Refresh vibes' })
+    act(() => button.click())
+    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true))
+    await act(() => server.release())
+    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
+  })
+
+  it("stays still during the live channel's quiet catch-up", async () => {
+    const server = heldServer()
+    const { queryClient } = renderFeed('live')
+    await server.release()
+    expect(await screen.findByText('Fan1')).toBeTruthy()
+    act(() => void queryClient.invalidateQueries({ queryKey: ['vibes'] }))
+    // The reload is under way (held at the server), and the button has not moved.
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBeGreaterThan(0))
+    const button = screen.getByRole('button', { name: 'Refresh vibes' }) as HTMLButtonElement
+    expect(button.disabled).toBe(false)
+    await act(() => server.release())
+  })
+})

@@ -53,7 +53,13 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   useOnVisible(sentinel, () => void feed.fetchNextPage(), { enabled: canLoadMore })
 
   const vibes = useMemo(() => feed.data?.pages.flatMap((page) => page.vibes) ?? [], [feed.data])
-  const refreshing = feed.isFetching && !feed.isFetchingNextPage
+  // The button turns while a reload the user asked for runs. The live channel's quiet catch-ups
+  // (at every connect) do not turn it: nobody asked, and redrawing it cost a layout at start.
+  const [refreshing, setRefreshing] = useState(false)
+  const refresh = () => {
+    setRefreshing(true)
+    void resyncFeed(queryClient).finally(() => setRefreshing(false))
+  }
 
   return (
     // scroll-mt keeps the title clear of the sticky header when the section is scrolled to.
@@ -63,7 +69,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
         userCount={userCount}
         liveStatus={liveStatus}
         refreshing={refreshing}
-        onRefresh={() => void resyncFeed(queryClient)}
+        onRefresh={refresh}
         onUpdateVibe={onUpdateVibe}
       />
       {feed.isPending ? (
