@@ -117,21 +117,15 @@ function SectionLabel({ id, news }: { id: SectionId; news: number }) {
 }
 
 /** The section last chosen on this device (the feed at first); storage may be off. */
-function storedSection(): SectionId {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY)
-    return stored === 'lineup' || stored === 'schedule' ? stored : 'feed'
-  } catch {
-    return 'feed'
-  }
-}
-
-/** Whether the main screen opens with the lineup in view: beside the feed, or its tab chosen. */
-export const lineupShownAtStart = () =>
-  window.matchMedia(TWO_COLUMNS_QUERY).matches || storedSection() === 'lineup'
-
 function useStoredSection(): [SectionId, (id: SectionId) => void] {
-  const [section, setSection] = useState<SectionId>(storedSection)
+  const [section, setSection] = useState<SectionId>(() => {
+    try {
+      const stored = localStorage.getItem(STORAGE_KEY)
+      return stored === 'lineup' || stored === 'schedule' ? stored : 'feed'
+    } catch {
+      return 'feed'
+    }
+  })
   const store = (id: SectionId) => {
     setSection(id)
     try {

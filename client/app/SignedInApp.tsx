@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useDeferredValue } from 'react'
 import { LoadingScreen } from '../components/LoadingScreen'
 import { useMyVibe } from '../features/vibes/my-vibe.api'
-import { useMainScreenData } from './main-screen-data'
 import { MainScreen } from './MainScreen'
+import { useMainScreenData } from './main-screen-data'
 
 // Onboarding and its form checks (zod) load only for someone without a vibe: everyone else's
 // start skips them (ADR 016).

@@ -8,7 +8,6 @@ const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: fa
 
 describe('when the main screen draws', () => {
   it('once its data is in', async () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: false }))
     fakeServer(() => ({ status: 200, body: {} }))
     const { result } = renderHook(() => useMainScreenData(newClient(), false))
     await vi.waitFor(() => expect(result.current).toBe(true))
@@ -16,7 +15,6 @@ describe('when the main screen draws', () => {
 
   it('after a short wait once my vibe is in, when one answer is slow', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    vi.stubGlobal('matchMedia', () => ({ matches: false }))
     // The game never answers; everything else does.
     fakeServer(({ path }) =>
       path === '/api/game' ? new Promise(() => {}) : { status: 200, body: {} },
@@ -29,7 +27,6 @@ describe('when the main screen draws', () => {
   })
 
   it('at once offline: what the device kept is all there is', () => {
-    vi.stubGlobal('matchMedia', () => ({ matches: false }))
     vi.stubGlobal('navigator', { ...navigator, onLine: false })
     fakeServer(() => new Promise(() => {}))
     const { result } = renderHook(() => useMainScreenData(newClient(), false))

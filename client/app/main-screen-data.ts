@@ -2,13 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { loadFestivalInfo } from '../features/festival/festival-info'
 import { gameQuery } from '../features/game/game.api'
-import { lineupQuery } from '../features/lineup/lineup.api'
 import { crewQuery } from '../features/schedule/crew.api'
 import { scheduleQuery } from '../features/schedule/schedule.api'
 import { userCountQuery } from '../features/vibes/user-count.api'
 import { vibesFeedQuery } from '../features/vibes/vibes-feed.api'
 import { wifiPassQuery } from '../features/wifi/wifi.api'
-import { lineupShownAtStart } from './MainSections'
 
 /**
  * How long the main screen waits for its data once my vibe is in, before it draws what it has
@@ -29,9 +27,8 @@ export function prefetchMainScreen(queryClient: QueryClient): Promise<unknown> {
     queryClient.prefetchQuery(userCountQuery),
     queryClient.prefetchQuery(scheduleQuery),
     queryClient.prefetchQuery(crewQuery),
-    // The lineup's hundreds of sets only when they show at once (a wide screen, or a phone that
-    // last chose the lineup); otherwise it is fetched once the app is idle (use-offline-data.ts).
-    lineupShownAtStart() ? queryClient.prefetchQuery(lineupQuery) : undefined,
+    // Not the lineup: its card loads it each time it shows (the spec's toast on every load), so
+    // asking here too would fetch it twice. On a phone it is fetched once the app is idle.
   ])
 }
 

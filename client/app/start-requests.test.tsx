@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { myVibeQuery } from '../features/vibes/my-vibe.api'
 import { fakeServer } from '../test/render'
 import { prefetchMainScreen } from './main-screen-data'
@@ -7,8 +7,6 @@ import { MAIN_SCREEN_REQUESTS } from './start-requests'
 
 describe("the main screen's first requests", () => {
   it('are exactly the ones the entry script starts early, so none is asked for twice', async () => {
-    // A phone that shows the feed first: the lineup is fetched later, once the app is idle.
-    vi.stubGlobal('matchMedia', () => ({ matches: false }))
     const sent = fakeServer(() => ({ status: 200, body: {} }))
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     await Promise.all([
