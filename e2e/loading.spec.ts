@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { MAIN_SCREEN_REQUESTS } from '../client/app/start-requests'
 import { pageIsIdle } from './support/build'
 import { expect, test } from './support/fixtures'
 import { holdRequests } from './support/network'
-import { openMainApp } from './support/vibes'
+import { feedEntry, openMainApp } from './support/vibes'
 
 const loadingMessages = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Loading VibeConnect...' })
@@ -59,5 +60,39 @@ test.describe('while the app loads', () => {
     await page.clock.runFor(30_000)
     await pageIsIdle(page)
     expect([...fetched].sort()).toEqual(firstScreenFiles)
+  })
+
+  test.describe('a start with a stored session', () => {
+    // A page the service worker controls fetches the code from its cache, out of the page's routes.
+    test.use({ serviceWorkers: 'block' })
+
+    test("asks for the main screen's data while the signed-in code downloads, each once", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      // No live channel: its catch-up at connect would reload some of them, on purpose.
+      await page.routeWebSocket(/\/api\/live$/, () => {})
+      const fan = await openMainApp(page, request, baseURL!)
+      const releaseCode = await holdRequests(page, (url) =>
+        /^\/assets\/SignedInRoute-[\w-]+\.js$/.test(url.pathname),
+      )
+      const asked: string[] = []
+      page.on('request', (sent) => {
+        const url = new URL(sent.url())
+        if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search)
+      })
+      await page.reload()
+      // The signed-in code is held back, and its first data is asked for all the same.
+      const sorted = [...MAIN_SCREEN_REQUESTS].sort()
+      await expect.poll(() => [...asked].sort()).toEqual(sorted)
+      await releaseCode()
+      await expect(page.getByRole('banner').getByText(fan.vibe.username)).toBeVisible()
+      await expect(feedEntry(page, fan.vibe.username)).toBeVisible()
+      await pageIsIdle(page)
+      // The app took those answers: none of them was asked for a second time.
+      const startRequests = new Set<string>(MAIN_SCREEN_REQUESTS)
+      expect(asked.filter((path) => startRequests.has(path)).sort()).toEqual(sorted)
+    })
   })
 })
