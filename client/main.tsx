@@ -1,13 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { MAIN_SCREEN_REQUESTS } from './app/start-requests'
 import { hasStoredSession, mayHaveSession, storedSession } from './features/auth/auth-storage'
 import { loadAuthClient } from './features/auth/load-auth-client'
-import { MAIN_SCREEN_REQUESTS } from './app/start-requests'
 import { startEarlyRequests } from './lib/early-requests'
 import { capturePendingLinks } from './lib/pending-links'
 import { registerServiceWorkerAfterPaint } from './lib/service-worker'
-import { loadSignedInRoute } from './routes/HomePage'
+import { signedInRoute } from './routes/HomePage'
 import './styles.css'
 
 // A stage's QR code, a friend's invite or shared picks: kept until the signed-in app can use it.
@@ -22,7 +22,9 @@ if (mayHaveSession()) {
 // session check, rather than after it (a wrong guess only costs a download).
 // Its first data too, with the stored token, rather than once that code has come and started.
 if (window.location.pathname === '/' && hasStoredSession()) {
-  void loadSignedInRoute()
+  signedInRoute.load().catch((error: unknown) => {
+    console.warn('Could not load the signed-in screens:', error)
+  })
   startEarlyRequests(MAIN_SCREEN_REQUESTS, storedSession())
 }
 // The service worker (the offline shell, installing, reminders) for everyone, after the first
