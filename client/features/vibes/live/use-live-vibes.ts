@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { LIVE_PATH } from '../../../../shared/live/live-channel'
 import type { SingleServerMessage } from '../../../../shared/live/live-protocol'
+import { afterNextPaint } from '../../../lib/after-next-paint'
 import { currentAccessToken, onTokenRefreshed, sessionRefused } from '../../../lib/session'
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
@@ -48,7 +49,9 @@ export function useLiveVibes(
       },
       onStatus: setStatus,
     })
-    connection.start()
+    // Connected once the screen is on it: the socket's handshake and its `ready` (which reloads
+    // the feed, the count, my game and pass) would otherwise compete with that first paint.
+    const cancelStart = afterNextPaint(() => connection.start())
     const stopTokenUpdates = onTokenRefreshed((token) => connection.sendToken(token))
     // Back online: reconnect at once instead of waiting out the backoff, and catch up on what
     // happened meanwhile even if the socket itself survived the drop.
@@ -59,6 +62,7 @@ export function useLiveVibes(
     window.addEventListener('online', backOnline)
     return () => {
       window.removeEventListener('online', backOnline)
+      cancelStart()
       stopTokenUpdates()
       connection.stop()
     }
