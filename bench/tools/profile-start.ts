@@ -83,6 +83,8 @@ try {
   }
   mkdirSync('bench/results/profiles', { recursive: true })
   writeFileSync('bench/results/profiles/start.cpuprofile', JSON.stringify(profile))
+  // The trace too, to open in DevTools' Performance panel (waits, timers, requests).
+  writeFileSync('bench/results/profiles/start-trace.json', JSON.stringify(trace))
   console.info(`user's name shown ${shownMs} ms after navigation (4× CPU, unthrottled network)`)
   summarize(profile)
   longTasks(trace.traceEvents, profile)
