@@ -13,6 +13,9 @@ export type PersonalMessage = Extract<SingleServerMessage, { type: 'game' | 'rea
 /** The lineup changed (`lineup`), or may have while the socket was not there to hear it (`ready`). */
 export type LineupNews = Extract<SingleServerMessage, { type: 'lineup' | 'ready' }>
 
+// When the channel connects if no frame is painted first (a tab opened in the background).
+const START_AT_LATEST_MS = 1000
+
 const liveUrl = () => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${window.location.host}${LIVE_PATH}`
@@ -50,8 +53,20 @@ export function useLiveVibes(
       onStatus: setStatus,
     })
     // Connected once the screen is on it: the socket's handshake and its `ready` (which reloads
-    // the feed, the count, my game and pass) would otherwise compete with that first paint.
-    const cancelStart = afterNextPaint(() => connection.start())
+    // the feed, the count, my game and pass) would otherwise compete with that first paint. A
+    // tab opened in the background paints nothing, so a timer starts it there.
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      connection.start()
+    }
+    const cancelAfterPaint = afterNextPaint(start)
+    const fallback = setTimeout(start, START_AT_LATEST_MS)
+    const cancelStart = () => {
+      cancelAfterPaint()
+      clearTimeout(fallback)
+    }
     const stopTokenUpdates = onTokenRefreshed((token) => connection.sendToken(token))
     // Back online: reconnect at once instead of waiting out the backoff, and catch up on what
     // happened meanwhile even if the socket itself survived the drop.
