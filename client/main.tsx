@@ -1,10 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
-import { MAIN_SCREEN_REQUESTS } from './app/start-requests'
+import { LINEUP_REQUEST, lineupShowsAtStart, MAIN_SCREEN_REQUESTS } from './app/start-requests'
 import { hasStoredSession, mayHaveSession, storedSession } from './features/auth/auth-storage'
 import { loadAuthClient } from './features/auth/load-auth-client'
-import { startEarlyRequests } from './lib/early-requests'
+import { startEarlyPublicRequests, startEarlyRequests } from './lib/early-requests'
 import { capturePendingLinks } from './lib/pending-links'
 import { registerServiceWorkerAfterPaint } from './lib/service-worker'
 import { signedInRoute } from './routes/HomePage'
@@ -26,6 +26,7 @@ if (window.location.pathname === '/' && hasStoredSession()) {
     console.warn('Could not load the signed-in screens:', error)
   })
   startEarlyRequests(MAIN_SCREEN_REQUESTS, storedSession())
+  if (lineupShowsAtStart()) startEarlyPublicRequests([LINEUP_REQUEST])
 }
 // The service worker (the offline shell, installing, reminders) for everyone, after the first
 // paint (ADRs 030 and 034).

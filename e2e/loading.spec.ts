@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { MAIN_SCREEN_REQUESTS } from '../client/app/start-requests'
+import { LINEUP_REQUEST, MAIN_SCREEN_REQUESTS } from '../client/app/start-requests'
 import { pageIsIdle } from './support/build'
 import { expect, test } from './support/fixtures'
 import { holdRequests } from './support/network'
@@ -88,15 +88,16 @@ test.describe('while the app loads', () => {
         if (reloaded && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search)
       })
       await page.reload()
-      // The signed-in code is held back, and its first data is asked for all the same.
-      const sorted = [...MAIN_SCREEN_REQUESTS].sort()
+      // The signed-in code is held back, and its first data is asked for all the same: on this
+      // wide screen, the lineup beside the feed too.
+      const sorted = [...MAIN_SCREEN_REQUESTS, LINEUP_REQUEST].sort()
       await expect.poll(() => [...asked].sort()).toEqual(sorted)
       await releaseCode()
       await expect(page.getByRole('banner').getByText(fan.vibe.username)).toBeVisible()
       await expect(feedEntry(page, fan.vibe.username)).toBeVisible()
       await pageIsIdle(page)
       // The app took those answers: none of them was asked for a second time.
-      const startRequests = new Set<string>(MAIN_SCREEN_REQUESTS)
+      const startRequests = new Set<string>(sorted)
       expect(asked.filter((path) => startRequests.has(path)).sort()).toEqual(sorted)
     })
   })

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SectionBar, SectionPanels, useMainSections } from './MainSections'
+import { lineupShowsAtStart } from './start-requests'
 
 function windowWide(wide: boolean) {
   return vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -86,5 +87,19 @@ describe('the main sections', () => {
     windowWide(false)
     render(<Sections news={2} />)
     expect(screen.getByRole('tab', { name: 'My schedule 2 changes' })).toBeTruthy()
+  })
+
+  // The entry script asks for the lineup early only when the first view shows it.
+  it('tell the entry script whether the next start shows the lineup', () => {
+    windowWide(false)
+    render(<Sections />)
+    expect(lineupShowsAtStart()).toBe(false)
+    fireEvent.click(screen.getByRole('tab', { name: 'Lineup' }))
+    expect(lineupShowsAtStart()).toBe(true)
+    fireEvent.click(screen.getByRole('tab', { name: 'Vibes' }))
+    expect(lineupShowsAtStart()).toBe(false)
+    vi.mocked(window.matchMedia).mockRestore()
+    windowWide(true)
+    expect(lineupShowsAtStart()).toBe(true)
   })
 })

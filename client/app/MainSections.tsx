@@ -1,10 +1,8 @@
 import { type ReactNode, type RefObject, useId, useRef, useState } from 'react'
 import { TabBar } from '../components/TabBar'
 import { TWO_COLUMNS_QUERY, useMediaQuery } from '../lib/use-media-query'
+import { type SectionId, storedMainSection, storeMainSection } from './main-section-storage'
 
-export type SectionId = 'lineup' | 'feed' | 'schedule'
-
-const STORAGE_KEY = 'vibeconnect.main-section'
 const LABELS: Record<SectionId, string> = {
   lineup: 'Lineup',
   feed: 'Vibes',
@@ -116,23 +114,12 @@ function SectionLabel({ id, news }: { id: SectionId; news: number }) {
   )
 }
 
-/** The section last chosen on this device (the feed at first); storage may be off. */
+/** The section last chosen on this device (the feed at first). */
 function useStoredSection(): [SectionId, (id: SectionId) => void] {
-  const [section, setSection] = useState<SectionId>(() => {
-    try {
-      const stored = localStorage.getItem(STORAGE_KEY)
-      return stored === 'lineup' || stored === 'schedule' ? stored : 'feed'
-    } catch {
-      return 'feed'
-    }
-  })
+  const [section, setSection] = useState<SectionId>(storedMainSection)
   const store = (id: SectionId) => {
     setSection(id)
-    try {
-      localStorage.setItem(STORAGE_KEY, id)
-    } catch {
-      // Private mode: remembered for this visit only.
-    }
+    storeMainSection(id)
   }
   return [section, store]
 }

@@ -79,4 +79,17 @@ describe('early requests', () => {
     await apiRequest('/api/game', { method: 'POST', body: {} })
     expect(sent.map((request) => request.path)).toEqual(['/api/game', '/api/game'])
   })
+
+  it('of public data go without a token, and only to a request without one', async () => {
+    const sent = server()
+    const { startEarlyPublicRequests, takeEarlyResponse } = await modules()
+    startEarlyPublicRequests(['/api/lineup'])
+    expect(sent).toEqual([{ path: '/api/lineup', authorization: null }])
+    // Not for a signed-in request of the same path: that one carries the user's token.
+    expect(takeEarlyResponse('/api/lineup', 'token-1')).toBeUndefined()
+    startEarlyPublicRequests(['/api/lineup'])
+    const answer = await takeEarlyResponse('/api/lineup', null)
+    expect(await answer?.json()).toEqual({ path: '/api/lineup', n: 2 })
+    expect(takeEarlyResponse('/api/lineup', null)).toBeUndefined()
+  })
 })

@@ -7,7 +7,8 @@
  */
 
 interface EarlyRequest {
-  token: string
+  /** The access token it was sent with; null for a public request. */
+  token: string | null
   response: Promise<Response | null>
 }
 
@@ -30,17 +31,25 @@ export interface StoredToken {
 export function startEarlyRequests(paths: readonly string[], session: StoredToken | null): void {
   if (!session || !navigator.onLine) return
   if ((session.expires_at ?? 0) * 1000 < Date.now() + TOKEN_MARGIN_MS) return
-  const token = session.access_token
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` }
+  for (const path of paths) ask(path, session.access_token)
+}
+
+/** Starts GETs of public `paths` (no token; taken with `takeEarlyResponse(path, null)`). */
+export function startEarlyPublicRequests(paths: readonly string[]): void {
+  if (!navigator.onLine) return
+  for (const path of paths) ask(path, null)
+}
+
+function ask(path: string, token: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
   startedAt = Date.now()
-  for (const path of paths) {
-    // A failure here is not reported: the app asks again itself, and says what went wrong.
-    const response = fetch(path, { headers }).then(
-      (answer) => (answer.ok ? answer : null),
-      () => null,
-    )
-    started.set(path, { token, response })
-  }
+  // A failure here is not reported: the app asks again itself, and says what went wrong.
+  const response = fetch(path, { headers }).then(
+    (answer) => (answer.ok ? answer : null),
+    () => null,
+  )
+  started.set(path, { token, response })
 }
 
 /** The early answer to a GET of `path` with `token`, once; undefined when there is none to use. */

@@ -1,6 +1,10 @@
 import { queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { LineupResponse } from '../../../shared/lineup/lineup.schema'
+import { takeEarlyResponse } from '../../lib/early-requests'
+
+// The entry script asks for it early when the first view shows it (app/start-requests.ts).
+const LINEUP_PATH = '/api/lineup'
 
 /** The lineup could not be fetched; `message` is the server's when it sent one. */
 export class LineupFetchError extends Error {
@@ -16,7 +20,10 @@ export class LineupFetchError extends Error {
 export async function getLineup(signal?: AbortSignal): Promise<LineupResponse> {
   let response: Response
   try {
-    response = await fetch('/api/lineup', { headers: { Accept: 'application/json' }, signal })
+    // The entry script may have asked already, when the first view shows the lineup.
+    const early = await takeEarlyResponse(LINEUP_PATH, null)
+    response =
+      early ?? (await fetch(LINEUP_PATH, { headers: { Accept: 'application/json' }, signal }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new LineupFetchError('You seem to be offline. Check your connection.')
