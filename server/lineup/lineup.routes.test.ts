@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { LineupResponseSchema } from '../../shared/lineup/lineup.schema'
@@ -40,6 +41,27 @@ describe('GET /api/lineup', () => {
       start: '2026-07-10T23:00:00Z',
       end: '2026-07-11T00:30:00Z',
     })
+  })
+
+  it('is compressed in the best encoding the client accepts, and as it is for one that accepts none', async () => {
+    const plain = await t.app.inject('/api/lineup')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0.5, gzip;q=0.9', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        url: '/api/lineup',
+        headers: { 'accept-encoding': accepted },
+      })
+      expect(response.headers['content-encoding'], accepted).toBe(encoding)
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(response.headers.etag).toBe(plain.headers.etag)
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+      expect(decode(response.rawPayload).toString()).toBe(plain.body)
+    }
   })
 
   it('answers 304 without a body while the ETag still matches', async () => {

@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LineupFailureSchema, LineupResponseSchema } from '../../shared/lineup/lineup.schema'
 import { AppError } from '../http/app-error'
+import { type EncodedBody, encodeBody, sendEncodedJson } from '../http/encoded-body'
 import { ifNoneMatchHits } from '../http/if-none-match'
 import { presentLineup } from './lineup.presenter'
 import type { LineupService } from './lineup.service'
 import { sendLineupFailure } from './lineup-error-handler'
+import type { LineupSnapshot } from './lineup-snapshot'
 
 export interface LineupRoutesOptions {
   lineup: LineupService
@@ -49,7 +51,18 @@ export async function lineupRoutes(
         throw new AppError(503, 'lineup_unavailable', 'The lineup has not been published yet')
       }
       reply.header('ETag', snapshot.etag)
-      return presentLineup(snapshot)
+      return sendEncodedJson(request, reply, encoded(snapshot))
     },
   )
+
+  // The lineup as sent, compressed once per version (it changes a few times a festival).
+  let last: { etag: string; body: EncodedBody } | undefined
+  const encoded = (snapshot: LineupSnapshot): EncodedBody => {
+    if (last?.etag !== snapshot.etag) {
+      // Checked against the answer's schema once per version, as Fastify would on every send.
+      const answer = LineupResponseSchema.parse(presentLineup(snapshot))
+      last = { etag: snapshot.etag, body: encodeBody(JSON.stringify(answer)) }
+    }
+    return last.body
+  }
 }
