@@ -3,6 +3,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
+import { hasNginx, startNginx } from '../../server/test/nginx'
 import type { ApiSession } from '../lib/api'
 import { log, type RunContext } from '../lib/context'
 import { atLeast, atMost, type Metric, metric, round } from '../lib/metric'
@@ -11,7 +12,9 @@ const AUTH_STORAGE_KEY = 'vibeconnect.auth'
 
 /**
  * Lighthouse's default (mobile) profile on the Auth screen and on the signed-in main app, each run
- * a few times; the run with the median performance score is reported, as Lighthouse advises.
+ * a few times; the run with the median performance score is reported, as Lighthouse advises. The
+ * signed-in app twice: straight to the app's process (HTTP/1.1), and as deployed, through the
+ * example nginx with HTTPS and HTTP/2.
  */
 export async function measureLighthouse(ctx: RunContext): Promise<void> {
   if (!existsSync(chromiumPath())) {
@@ -32,20 +35,45 @@ export async function measureLighthouse(ctx: RunContext): Promise<void> {
     { id: 'auth', name: 'Auth screen', session: undefined, expect: 'input[type="password"]' },
     { id: 'main', name: 'signed-in main app', session: user.session, expect: user.username },
   ]
-  for (const screen of screens) {
-    const runs: Result[] = []
-    for (let i = 0; i < ctx.plan.lighthouseRuns; i++) {
-      runs.push(await auditWithRetry(ctx.server.url, screen.session, screen.expect))
-    }
-    runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))
-    const median = runs[Math.floor(runs.length / 2)]!
-    mkdirSync('bench/results', { recursive: true })
-    writeFileSync(`bench/results/lighthouse-${screen.id}.json`, JSON.stringify(median))
-    log(
-      `lighthouse ${screen.name}: performance ${runs.map((r) => score(r, 'performance')).join(', ')}`,
-    )
-    ctx.metrics.push(...lighthouseMetrics(screen.id, screen.name, median, runs.length))
+  for (const screen of screens) await measureScreen(ctx, ctx.server.url, screen)
+  // As deployed (docs/deployment.md): through the example nginx, HTTPS and HTTP/2 (ADR 037).
+  if (!hasNginx()) {
+    log('lighthouse: nginx is not installed, so the signed-in app is not measured behind it')
+    return
   }
+  const proxy = await startNginx([ctx.server.port])
+  try {
+    await measureScreen(ctx, proxy.url, {
+      id: 'main-https',
+      name: 'signed-in main app, through the HTTPS/HTTP/2 proxy',
+      session: user.session,
+      expect: user.username,
+    })
+  } finally {
+    await proxy.stop()
+  }
+}
+
+interface Screen {
+  id: string
+  name: string
+  session: ApiSession | undefined
+  expect: string
+}
+
+async function measureScreen(ctx: RunContext, url: string, screen: Screen) {
+  const runs: Result[] = []
+  for (let i = 0; i < ctx.plan.lighthouseRuns; i++) {
+    runs.push(await auditWithRetry(url, screen.session, screen.expect))
+  }
+  runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))
+  const median = runs[Math.floor(runs.length / 2)]!
+  mkdirSync('bench/results', { recursive: true })
+  writeFileSync(`bench/results/lighthouse-${screen.id}.json`, JSON.stringify(median))
+  log(
+    `lighthouse ${screen.name}: performance ${runs.map((r) => score(r, 'performance')).join(', ')}`,
+  )
+  ctx.metrics.push(...lighthouseMetrics(screen.id, screen.name, median, runs.length))
 }
 
 // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); a retry is a new run.
@@ -72,7 +100,12 @@ export async function audit(
   expect: string,
   storage: Record<string, string> = {},
 ) {
-  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_FLAGS] })
+  // HTTPS here is the bench's own proxy, with a certificate made for the run.
+  const https = url.startsWith('https:') ? ['--ignore-certificate-errors'] : []
+  const chrome = await launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [...CHROMIUM_FLAGS, ...https],
+  })
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()

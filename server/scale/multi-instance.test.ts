@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { connect as connectHttp2 } from 'node:http2'
+import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../shared/live/live-protocol'
 import type { Vibe } from '../../shared/vibes/vibe.schema'
@@ -297,14 +299,38 @@ describe('two instances on one PostgreSQL', () => {
     expect(b.child.exitCode).toBeNull()
   })
 
-  it('the example nginx configuration balances both instances', async () => {
+  it('the example nginx configuration serves HTTPS over HTTP/2 and balances both instances', async () => {
     if (!hasNginx()) {
       if (process.env.CI) throw new Error('nginx is missing: .ci/run installs nginx-light')
       console.warn('nginx not installed: the load-balancer example is not exercised')
       return
     }
     const nginx = await startNginx([a.port, b.port])
+    // This process's HTTPS clients (fetch, the live channel's WebSocket) trust the test's own
+    // certificate, as phones trust the festival's.
+    const trusted = getCACertificates('default')
+    setDefaultCACertificates([...trusted, nginx.ca])
     try {
+      // Plain HTTP only redirects: a secure page is what the offline app and push need.
+      const plain = await fetch(`${nginx.httpUrl}/api/festival?x=1`, { redirect: 'manual' })
+      expect(plain.status).toBe(301)
+      expect(plain.headers.get('location')).toBe('https://127.0.0.1/api/festival?x=1')
+      // HTTPS speaks HTTP/2 (negotiated by ALPN) and tells browsers to stay on HTTPS.
+      const h2 = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const session = connectHttp2(nginx.url, { ca: nginx.ca })
+        session.on('error', reject)
+        const request = session.request({ ':path': '/healthz' })
+        request.on('response', (headers) => {
+          request.resume()
+          request.on('end', () => {
+            session.close()
+            resolve(headers)
+          })
+        })
+        request.on('error', reject)
+      })
+      expect(h2[':status']).toBe(200)
+      expect(h2['strict-transport-security']).toBe('max-age=31536000')
       const { session } = await signUp({ url: nginx.url } as ServerProcess)
       // Whichever instance answers, the session is the same everywhere.
       for (let i = 0; i < 4; i += 1)
@@ -327,6 +353,7 @@ describe('two instances on one PostgreSQL', () => {
       expect(stoppedB).toBe(0)
       for (let i = 0; i < 4; i += 1) expect((await fetch(`${nginx.url}/readyz`)).status).toBe(200)
     } finally {
+      setDefaultCACertificates(trusted)
       await nginx.stop()
     }
   })
