@@ -5,7 +5,7 @@ import { afterNextPaint } from './after-next-paint'
 // shell. Registered for everyone, so the app can be installed from the sign-in screen.
 const WORKER_URL = '/sw.js'
 
-/** The exact words of the update prompt (README, e2e/offline.spec.ts). */
+/** The exact words of the update prompt (README, e2e/offline-shell.spec.ts). */
 export const UPDATE_READY_TEXT = 'A new version is ready —'
 
 /** Whether this browser can take Web Push reminders at all. */

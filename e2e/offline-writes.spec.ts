@@ -1,0 +1,160 @@
+import { expect, test } from './support/fixtures'
+import {
+  controlledByWorker,
+  dataKeptOnDevice,
+  OFFLINE_CONSOLE_ERRORS,
+  queuedWrites,
+  USERNAME_TAKEN,
+  userIdOf,
+} from './support/offline'
+import { lineupRow, openSection, PHONE, starIn } from './support/schedule'
+import {
+  fanWithVibe,
+  feedEntry,
+  hideToasts,
+  openMainApp,
+  secondBrowser,
+  waitUntilLive,
+} from './support/vibes'
+
+// Issue 21: the app installs like an app, opens with no network on what it last showed, keeps
+// what I change offline until it can send it, and never leaves me on an old version.
+// Here: what I change offline.
+
+test.describe('offline first: writes made offline', () => {
+  test.beforeEach(({ allowConsoleError }) => allowConsoleError(OFFLINE_CONSOLE_ERRORS))
+
+  test('a vibe updated offline waits on the device through a closed app, then goes out once and shows live to others', async ({
+    browser,
+    context,
+    page,
+    request,
+    baseURL,
+    shoot,
+  }) => {
+    // Two browsers, a closed and reopened app and a live delivery: 16 s on a quiet machine.
+    test.slow()
+    await page.setViewportSize(PHONE)
+    const fan = await openMainApp(page, request, baseURL!, { status: 'Before the rain' })
+    const userId = userIdOf(fan.account.session)
+    await waitUntilLive(page)
+    await controlledByWorker(page)
+    await dataKeptOnDevice(page, userId, 'Before the rain')
+
+    // Someone else watches the feed, live.
+    const other = await secondBrowser(browser, baseURL!)
+    try {
+      await openMainApp(other.page, request, baseURL!)
+      await waitUntilLive(other.page)
+      await expect(feedEntry(other.page, fan.vibe.username)).toContainText('Before the rain')
+
+      await context.setOffline(true)
+      await page.getByRole('button', { name: 'Update Vibe' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+      await dialog.getByLabel("What's your vibe right now?").fill('Dancing in the rain, offline')
+      await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+      await expect(page.getByText('Vibe saved on this device 📶')).toBeVisible()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByRole('banner')).toContainText('Waiting for network')
+      await expect(feedEntry(page, fan.vibe.username)).toContainText('Dancing in the rain, offline')
+      await shoot(page, 'offline-vibe-waiting-phone')
+      expect(await queuedWrites(page, userId)).toHaveLength(1)
+      await expect(feedEntry(other.page, fan.vibe.username)).toContainText('Before the rain')
+
+      // The app is closed, and opened again once the network is back.
+      await page.close()
+      await context.setOffline(false)
+      const patches: string[] = []
+      context.on('request', (sent) => {
+        if (sent.method() === 'PATCH') patches.push(sent.url())
+      })
+      const again = await context.newPage()
+      await again.setViewportSize(PHONE)
+      await again.goto('/')
+      await expect(feedEntry(other.page, fan.vibe.username)).toContainText(
+        'Dancing in the rain, offline',
+      )
+      await expect(again.getByRole('banner')).not.toContainText('Waiting for network')
+      await expect(again.getByRole('banner')).toContainText(fan.vibe.username)
+      await expect.poll(() => queuedWrites(again, userId)).toEqual([])
+      // Once: another start sends nothing more.
+      await again.reload()
+      await expect(feedEntry(again, fan.vibe.username)).toContainText(
+        'Dancing in the rain, offline',
+      )
+      await waitUntilLive(again)
+      expect(patches).toHaveLength(1)
+      const mine = await request.get(`${baseURL}/api/vibes/mine`, {
+        headers: { authorization: `Bearer ${fan.account.session.access_token}` },
+      })
+      expect((await mine.json()).vibe.status).toBe('Dancing in the rain, offline')
+      expect(other.errors).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  test("a queued vibe the server refuses comes back with the server's reason, not lost in silence", async ({
+    context,
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 409/)
+    const taken = (await fanWithVibe(request, baseURL!)).vibe.username
+    const me = await openMainApp(page, request, baseURL!, { status: 'Mine' })
+    await waitUntilLive(page)
+    await controlledByWorker(page)
+    await dataKeptOnDevice(page, userIdOf(me.account.session), 'Mine')
+    await expect(page.getByRole('banner')).toContainText(me.vibe.username)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Update Vibe' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+    await dialog.getByLabel('Username').fill(taken)
+    await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+    await expect(page.getByRole('banner')).toContainText('Waiting for network')
+    await expect(page.getByRole('banner')).toContainText(taken)
+
+    await context.setOffline(false)
+    await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
+    await expect(page.getByText(USERNAME_TAKEN)).toBeVisible()
+    // The screen goes back to what the server has.
+    await expect(page.getByRole('banner')).toContainText(me.vibe.username)
+    await expect(page.getByRole('banner')).not.toContainText('Waiting for network')
+    expect(await queuedWrites(page, userIdOf(me.account.session))).toEqual([])
+  })
+
+  test('a star set offline shows as waiting and is saved once the network is back', async ({
+    context,
+    page,
+    request,
+    baseURL,
+    shoot,
+  }) => {
+    await page.setViewportSize(PHONE)
+    const fan = await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    await controlledByWorker(page)
+    await openSection(page, 'Lineup')
+    const artist = 'Fern & Fable'
+    const star = starIn(page, artist)
+    await expect(star).toHaveAttribute('aria-pressed', 'false')
+
+    await context.setOffline(true)
+    await star.click()
+    await expect(star).toHaveAttribute('aria-pressed', 'true')
+    await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+    await hideToasts(page)
+    await shoot(page, 'offline-star-waiting-phone')
+
+    await context.setOffline(false)
+    await expect(page.getByText('Waiting for network')).toHaveCount(0)
+    await expect(star).toHaveAttribute('aria-pressed', 'true')
+    const schedule = await request.get(`${baseURL}/api/schedule`, {
+      headers: { authorization: `Bearer ${fan.account.session.access_token}` },
+    })
+    const stars = (await schedule.json()).stars as Array<{ seen: { name: string } }>
+    expect(stars.map((each) => each.seen.name)).toEqual([artist])
+  })
+})

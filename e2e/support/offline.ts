@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test'
+
+// What the offline stories look at on the device: the service worker, and the app's IndexedDB
+// database of kept data and queued writes.
+
+/** Waits until the service worker is active and controls the page (the first visit's reload). */
+export async function controlledByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+/** Every entry of the app's IndexedDB database of offline data, as text. */
+export const offlineEntries = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((each) => each.name)
+    if (!names.includes('vibeconnect-offline')) return [] as string[]
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('vibeconnect-offline')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const read = (what: 'getAllKeys' | 'getAll') =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('entries').objectStore('entries')[what]()
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    const [keys, values] = [await read('getAllKeys'), await read('getAll')]
+    db.close()
+    return keys.map((key, index) => `${String(key)} ${JSON.stringify(values[index])}`)
+  })
+
+/** Waits until the user's data is written to the device (a second after it changes). */
+export const dataKeptOnDevice = (page: Page, userId: string, text: string) =>
+  expect
+    .poll(
+      async () =>
+        (await offlineEntries(page))
+          .filter((entry) => entry.startsWith(`queries:${userId}`))
+          .join('\n'),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toContain(text)
+
+export const queuedWrites = async (page: Page, userId: string) => {
+  const entry = (await offlineEntries(page)).find((each) => each.startsWith(`outbox:${userId}`))
+  return entry ? (JSON.parse(entry.slice(entry.indexOf(' ') + 1)) as unknown[]) : []
+}
+
+// The server's own words for 409 username_taken (server/vibes/vibes.service.ts).
+export const USERNAME_TAKEN = /^Someone already goes by this username/
+
+export const userIdOf = (session: { user: { id: string } }) => session.user.id
+
+/** What Chromium logs while offline: the requests and the live channel that fail. */
+export const OFFLINE_CONSOLE_ERRORS =
+  /ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket|net::ERR_/
