@@ -387,11 +387,17 @@ describe('data endpoints under random input', () => {
         anyQueryString(['day', 'stage']),
         oddHeaders(),
         fc.option(ifNoneMatch),
-        async (search, headers, match) => {
+        // The lineup is sent compressed when the client accepts it (ADR 037).
+        fc.option(fc.constantFrom('br', 'gzip', '*', 'gzip, br', 'br;q=0', 'identity;q=0', 'zstd')),
+        async (search, headers, match, encoding) => {
           count('lineup')
           const response = await t.app.inject({
             url: `/api/lineup${search}`,
-            headers: { ...headers, ...(match === null ? {} : { 'if-none-match': match }) },
+            headers: {
+              ...headers,
+              ...(match === null ? {} : { 'if-none-match': match }),
+              ...(encoding === null ? {} : { 'accept-encoding': encoding }),
+            },
           })
           expectValidAnswer(response, { 200: LineupResponseSchema, 304: null }, LineupFailureSchema)
         },

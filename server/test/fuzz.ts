@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
@@ -175,16 +176,26 @@ export function expectValidAnswer(
   failure: { safeParse(value: unknown): { success: boolean } } = ErrorEnvelopeSchema,
 ) {
   const status = response.statusCode
-  const excerpt = `${status} ${response.body.slice(0, 300)}`
+  const body = decodedBody(response)
+  const excerpt = `${status} ${body.slice(0, 300)}`
   expect(status, excerpt).toBeLessThan(500)
   if (status >= 400) {
-    expect(failure.safeParse(response.json()).success, excerpt).toBe(true)
+    expect(failure.safeParse(JSON.parse(body)).success, excerpt).toBe(true)
     return
   }
   expect(Object.keys(successes).map(Number), excerpt).toContain(status)
   const schema = successes[status]
-  if (schema === null) expect(response.body, excerpt).toBe('')
-  else expect(schema?.safeParse(response.json()).success, excerpt).toBe(true)
+  if (schema === null) expect(body, excerpt).toBe('')
+  else expect(schema?.safeParse(JSON.parse(body)).success, excerpt).toBe(true)
+}
+
+/** The body as a client reads it: decoded from the encoding the server chose (the lineup's). */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding']
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString()
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString()
+  expect(encoding, 'an encoding the server does not make').toBeUndefined()
+  return response.body
 }
 
 /** Headers about how a body is sent: encodings the server does not decode, an expectation. */
