@@ -106,6 +106,9 @@ test.describe('offline first and installable: the shell', () => {
     await expect(again.getByText('Offline · updated 12 min ago')).toBeVisible()
     await expect(feedEntry(again, fan.vibe.username)).toContainText('Front row, no signal')
     await expect(again.getByText(/users? signed up$/)).toBeVisible()
+    // My level too, not a loading message for as long as the network is away.
+    await expect(again.getByRole('progressbar', { name: /^Progress to level/ })).toBeVisible()
+    await expect(again.getByText('Loading your level...')).toHaveCount(0)
     await expect(again.getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0)
     await shoot(again, 'offline-cold-start-phone')
 

@@ -40,4 +40,15 @@ describe('the data kept on the device', () => {
     expect(writes).toHaveLength(2)
     stop()
   })
+
+  it('keeps my level, for the level card offline, and not my crew', async () => {
+    const queryClient = new QueryClient()
+    const stop = keepOfflineCache(queryClient, 'user-1')
+    queryClient.setQueryData(['game'], { level: 2 })
+    queryClient.setQueryData(['schedule', 'crew'], { following: [] })
+    const hash = (key: unknown[]) => queryClient.getQueryCache().find({ queryKey: key })!.queryHash
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(writes).toEqual([[hash(['game']), 'meta']])
+    stop()
+  })
 })

@@ -4,8 +4,9 @@ import { forgetOffline, readOfflineParts, writeOfflineParts } from './offline-st
 
 /**
  * The queries kept on the device for offline use, by the first parts of their keys: the lineup,
- * my vibe, my schedule (stars), my WiFi pass, the feed's first page and the user count. Nothing
- * else (crew, links, blocks, the game) is written to the device.
+ * my vibe, my schedule (stars), my WiFi pass, the feed's first page, the user count and my level
+ * (without it the level card said "Loading your level..." for as long as the network was away).
+ * Nothing else (crew, links, blocks) is written to the device.
  */
 const PERSISTED_KEYS: ReadonlyArray<readonly string[]> = [
   ['lineup'],
@@ -14,6 +15,7 @@ const PERSISTED_KEYS: ReadonlyArray<readonly string[]> = [
   ['wifi', 'pass'],
   ['vibes', 'feed'],
   ['users', 'count'],
+  ['game'],
 ]
 // Bumped when a persisted answer's shape changes, so an older copy is dropped, not misread.
 const FORMAT = 3
