@@ -75,6 +75,7 @@ describe('GET /api/lineup', () => {
       expect(again.statusCode, ifNoneMatch).toBe(304)
       expect(again.body).toBe('')
       expect(again.headers.etag).toBe(etag)
+      expect(again.headers.vary).toBe('Accept-Encoding')
     }
     const other = await t.app.inject({
       url: '/api/lineup',

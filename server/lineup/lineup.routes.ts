@@ -42,7 +42,12 @@ export async function lineupRoutes(
       if (ifNoneMatch) {
         const etag = await lineup.currentEtag()
         if (etag && ifNoneMatchHits(ifNoneMatch, etag)) {
-          return reply.header('ETag', etag).code(304).send(undefined)
+          // Vary as on the 200 it stands for (each encoding of one version shares its ETag).
+          return reply
+            .header('ETag', etag)
+            .header('Vary', 'Accept-Encoding')
+            .code(304)
+            .send(undefined)
         }
       }
       // Read whole, and tagged with what was read: the lineup may have changed since the ETag.
