@@ -38,7 +38,7 @@ export async function measureLighthouse(ctx: RunContext): Promise<void> {
   for (const screen of screens) await measureScreen(ctx, ctx.server.url, screen)
   // As deployed (docs/deployment.md): through the example nginx, HTTPS and HTTP/2 (ADR 037).
   if (!hasNginx()) {
-    log('lighthouse: nginx is not installed, so the signed-in app is not measured behind it')
+    log('lighthouse: nginx or openssl is not installed: the app is not measured behind nginx')
     return
   }
   const proxy = await startNginx([ctx.server.port])

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/free-port.mjs'
 
+/** Whether nginx can run here with the example's HTTPS: nginx, and openssl to make its certificate. */
 export const hasNginx = () => {
   try {
     execFileSync('nginx', ['-v'], { stdio: 'ignore' })
+    execFileSync('openssl', ['version'], { stdio: 'ignore' })
     return true
   } catch {
     return false
