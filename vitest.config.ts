@@ -36,6 +36,7 @@ export default defineConfig({
             'client/**/*.test.ts',
             'server/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           setupFiles: ['server/test/fail-on-console-error.ts'],
           retry,

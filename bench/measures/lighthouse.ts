@@ -7,6 +7,7 @@ import { hasNginx, startNginx } from '../../server/test/nginx'
 import type { ApiSession } from '../lib/api'
 import { log, type RunContext } from '../lib/context'
 import { atLeast, atMost, type Metric, metric, round } from '../lib/metric'
+import { benchmarkIndex, calibratedSlowdown } from './lighthouse-calibration'
 
 const AUTH_STORAGE_KEY = 'vibeconnect.auth'
 
@@ -92,7 +93,8 @@ async function auditWithRetry(url: string, session: ApiSession | undefined, expe
 
 /**
  * One audit in a fresh browser; `expect` is a CSS selector (`input…`) or text on the screen.
- * `storage` is more of the page's local storage before it starts (a remembered choice).
+ * `storage` is more of the page's local storage before it starts (a remembered choice). The CPU
+ * slowdown is calibrated to the machine's speed just before (ADR 038): the same phone every day.
  */
 export async function audit(
   url: string,
@@ -109,6 +111,7 @@ export async function audit(
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()
+    const cpuSlowdownMultiplier = calibratedSlowdown(await benchmarkIndex(page))
     // Where @supabase/auth-js keeps the session: the app starts signed in, as after a sign-in.
     const stored = session ? { ...storage, [AUTH_STORAGE_KEY]: JSON.stringify(session) } : storage
     if (Object.keys(stored).length > 0) {
@@ -118,7 +121,12 @@ export async function audit(
     }
     const result = await lighthouse(
       url,
-      { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      {
+        port: chrome.port,
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        throttling: { cpuSlowdownMultiplier },
+      },
       undefined,
       page,
     )
@@ -136,15 +144,21 @@ export async function audit(
   }
 }
 
+/** "machine benchmark index 1552, CPU 4.1× (calibrated)": the phone a run measured. */
+export function slowdownNote(lhr: Result): string {
+  const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier
+  return `machine benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, CPU ${slowdown}× (calibrated)`
+}
+
 const score = (lhr: Result, category: string) =>
   Math.round((lhr.categories[category]?.score ?? 0) * 100)
 const numeric = (lhr: Result, auditId: string) => lhr.audits[auditId]?.numericValue ?? Number.NaN
 
 function lighthouseMetrics(id: string, name: string, lhr: Result, runs: number): Metric[] {
   const of = `Lighthouse mobile, ${name}`
-  // Lighthouse's 4× CPU slowdown is relative to this machine: its benchmark index (higher is
-  // faster; Lighthouse calls ~1,000 a mid-tier device) says how slow "4×" really was.
-  const speed = `machine benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`
+  // The CPU slowdown is relative to this machine: its benchmark index (higher is faster) and the
+  // slowdown calibrated to it (ADR 038) say which phone was measured.
+  const speed = slowdownNote(lhr)
   const note = runs > 1 ? `median of ${runs} runs by performance score; ${speed}` : speed
   return [
     metric({

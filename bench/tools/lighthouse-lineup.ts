@@ -13,7 +13,7 @@ import { festivalLineup, importLineup } from '../../e2e/support/festival-lineup'
 import { startNginx } from '../../server/test/nginx'
 import { createApiUser } from '../lib/api'
 import { startServer } from '../lib/server'
-import { audit } from '../measures/lighthouse'
+import { audit, slowdownNote } from '../measures/lighthouse'
 
 const sets = Number(process.argv[2] ?? 300)
 const runs = Number(process.argv[3] ?? 3)
@@ -69,7 +69,7 @@ try {
       `${sets} sets, ${name.replace('/', ' first, ')}: performance ${perf.join(', ')} ` +
         `(median ${median(perf)}); TBT ${tbt.join(', ')} ms (median ${median(tbt)}); ` +
         `LCP ${lcp.join(', ')} s (median ${median(lcp)}); accessibility ${a11y.join(', ')}; ` +
-        `benchmark index ${Math.round(lhrs[0]!.environment.benchmarkIndex)}`,
+        lhrs.map(slowdownNote).join('; '),
     )
   }
 } finally {

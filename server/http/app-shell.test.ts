@@ -93,6 +93,21 @@ describe('the HTTP shell', () => {
       timeZone: 'Europe/Amsterdam',
       dayChangeHour: 6,
       wifiProvider: 'Nova Mobile',
+      // 2025 to the end of 2027, summer time's starts and ends on their minutes (ADR 038).
+      zoneOffsets: {
+        timeZone: 'Europe/Amsterdam',
+        from: Date.UTC(2025, 0, 1),
+        until: Date.UTC(2028, 0, 1),
+        changes: [
+          { at: Date.UTC(2025, 0, 1), minutes: 60 },
+          { at: Date.UTC(2025, 2, 30, 1), minutes: 120 },
+          { at: Date.UTC(2025, 9, 26, 1), minutes: 60 },
+          { at: Date.UTC(2026, 2, 29, 1), minutes: 120 },
+          { at: Date.UTC(2026, 9, 25, 1), minutes: 60 },
+          { at: Date.UTC(2027, 2, 28, 1), minutes: 120 },
+          { at: Date.UTC(2027, 9, 31, 1), minutes: 60 },
+        ],
+      },
     })
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { hasOffsetTable, registerOffsetTable } from '../time/offset-tables'
 import {
   defaultFestivalDay,
   type FestivalClock,
@@ -78,6 +79,28 @@ describe('zonedParts', () => {
       hour: 0,
       minute: 0,
     })
+  })
+
+  it("reads a registered zone's offset table within its window, and ICU outside it", () => {
+    // A made-up zone table (Tokyo said to be UTC+1) shows which of the two answered.
+    const from = Date.UTC(2026, 0, 1)
+    const until = Date.UTC(2027, 0, 1)
+    registerOffsetTable({
+      timeZone: 'Asia/Tokyo',
+      from,
+      until,
+      changes: [{ at: from, minutes: 60 }],
+    })
+    expect(hasOffsetTable('Asia/Tokyo', Date.UTC(2026, 6, 1))).toBe(true)
+    expect(hasOffsetTable('Asia/Tokyo', until)).toBe(false)
+    expect(zonedParts('2026-07-10T23:30:00Z', 'Asia/Tokyo')).toEqual({
+      year: 2026,
+      month: 7,
+      day: 11,
+      hour: 0,
+      minute: 30,
+    })
+    expect(zonedParts('2027-07-10T23:30:00Z', 'Asia/Tokyo')).toMatchObject({ day: 11, hour: 8 })
   })
 })
 

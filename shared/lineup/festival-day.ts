@@ -1,3 +1,5 @@
+import { offsetFromTable, offsetTableFor } from '../time/offset-tables'
+
 /** How the organiser's clock works: the festival's zone and the hour a festival day begins. */
 export interface FestivalClock {
   timeZone: string
@@ -33,8 +35,31 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
-/** The wall-clock date and time of an instant in a time zone, DST included. */
+/**
+ * The wall-clock date and time of an instant in a time zone, DST included: from the server's
+ * offset table when one is registered for the zone (the browser, `offset-tables.ts`), else by ICU.
+ */
 export function zonedParts(instant: string | number | Date, timeZone: string): ZonedParts {
+  const table = offsetTableFor(timeZone)
+  if (table) {
+    const at = new Date(instant).getTime()
+    const minutes = offsetFromTable(table, at)
+    if (minutes !== undefined) {
+      const wall = new Date(at + minutes * 60_000)
+      return {
+        year: wall.getUTCFullYear(),
+        month: wall.getUTCMonth() + 1,
+        day: wall.getUTCDate(),
+        hour: wall.getUTCHours(),
+        minute: wall.getUTCMinutes(),
+      }
+    }
+  }
+  return zonedPartsByIcu(instant, timeZone)
+}
+
+/** `zonedParts` as ICU gives it (the server's, and the browser's for a zone without a table). */
+export function zonedPartsByIcu(instant: string | number | Date, timeZone: string): ZonedParts {
   const parts = formatterFor(timeZone).formatToParts(new Date(instant))
   const read = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((part) => part.type === type)?.value)

@@ -1,3 +1,4 @@
+import { compareNames } from '../text/compare-names'
 import type { LineupItem } from './lineup.schema'
 
 export interface FestivalDayGroup<Set extends LineupItem = LineupItem> {
@@ -59,7 +60,7 @@ export function groupByStage(items: readonly LineupItem[]): StageGroup[] {
     stages.set(item.stage, artists)
   }
   return [...stages]
-    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .sort(([a], [b]) => compareNames(a, b))
     .map(([stage, artists]) => ({ stage, artists: [...artists] }))
 }
 

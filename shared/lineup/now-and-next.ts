@@ -1,3 +1,4 @@
+import { compareNames } from '../text/compare-names'
 import type { LineupItem } from './lineup.schema'
 import { minutesBetween, type SetSpan, setSpan } from './set-span'
 
@@ -43,5 +44,5 @@ export function nowAndNext<Set extends LineupItem>(
     }
     if (entry.now || entry.next) stages.push(entry)
   }
-  return stages.sort((a, b) => a.stage.localeCompare(b.stage, 'en'))
+  return stages.sort((a, b) => compareNames(a.stage, b.stage))
 }

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import type { FestivalInfo } from '../../../shared/festival/festival.schema'
+import { registerOffsetTable } from '../../../shared/time/offset-tables'
 import { apiRequest } from '../../lib/api-client'
 import { backoffDelay } from '../../lib/backoff'
 
@@ -31,6 +32,8 @@ async function fetchWithRetries(): Promise<FestivalInfo> {
 export function loadFestivalInfo(): Promise<FestivalInfo> {
   loading ??= fetchWithRetries().then(
     (festival) => {
+      // An answer kept from before the table existed (a service worker's copy) has none: ICU then.
+      if (festival.zoneOffsets) registerOffsetTable(festival.zoneOffsets)
       loaded = festival
       for (const listener of listeners) listener()
       return festival

@@ -4,6 +4,7 @@ import { defaultFestivalDay, festivalDayOf } from '../../../shared/lineup/festiv
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { festivalDates } from '../../../shared/lineup/lineup-grouping'
+import { compareNames } from '../../../shared/text/compare-names'
 import { useNowAs } from '../../lib/use-now'
 import { artistMatcher } from './artist-search'
 import { DayTabs } from './DayTabs'
@@ -32,7 +33,7 @@ export function LineupBrowser({ sets, festival, timeZone, extras }: LineupBrowse
   const tabId = (day: string) => `${tabIdPrefix}-${day}`
   const days = useMemo(() => festivalDates(sets), [sets])
   const stages = useMemo(
-    () => [...new Set(sets.map((set) => set.stage))].sort((a, b) => a.localeCompare(b, 'en')),
+    () => [...new Set(sets.map((set) => set.stage))].sort(compareNames),
     [sets],
   )
   // Without the festival's clock yet, "today" is unknown: the first day, as before the festival.

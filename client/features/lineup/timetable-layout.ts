@@ -1,5 +1,6 @@
 import type { LineupItem } from '../../../shared/lineup/lineup.schema'
 import { type SetSpan, setSpan } from '../../../shared/lineup/set-span'
+import { compareNames } from '../../../shared/text/compare-names'
 
 /** The timetable's resolution: a row per five minutes, as changeovers are rarely finer. */
 export const SLOT_MINUTES = 5
@@ -44,9 +45,7 @@ export function timetableLayout<Set extends LineupItem>(
     if (span) timed.push({ set, span })
     else untimed.push(set)
   }
-  const stages = [...new Set(timed.map(({ set }) => set.stage))].sort((a, b) =>
-    a.localeCompare(b, 'en'),
-  )
+  const stages = [...new Set(timed.map(({ set }) => set.stage))].sort(compareNames)
   if (timed.length === 0) return { stages, start: 0, rows: 0, hours: [], blocks: [], untimed }
 
   const first = Math.min(...timed.map(({ span }) => span.start))
