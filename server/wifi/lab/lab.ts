@@ -154,6 +154,18 @@ export class Lab {
     return (only ? all.filter((line) => only.test(line)) : all).slice(-lines).join('\n')
   }
 
+  /**
+   * When the gateway last ended `ip`'s session because its time was up, by the gateway's own log
+   * (to the second; the machine's local time, which the router shares), or null.
+   */
+  sessionEndedAt(ip: string): number | null {
+    const ended = new RegExp(
+      `Session end time reached, deauthenticating: ${ip.replaceAll('.', '\\.')} `,
+    )
+    const stamp = /^\[\d\]\[([^\]]+)\]/.exec(this.log('opennds.log', 1, ended))?.[1]
+    return stamp ? Date.parse(stamp) : null
+  }
+
   /** What the gateway, its authmon and the server said last: printed when a test fails. */
   diagnostics(): string {
     const logs: [string, RegExp?][] = [

@@ -102,7 +102,8 @@ export class Phone {
   /**
    * After a form let the phone through (303): level 1 goes to the gateway's auth dir, which lets
    * it through and sends it back to our online page; level 3 waits on "Connecting…" until authmon
-   * collected the grant (it polls every 10 s).
+   * collected the grant (it polls every 10 s; on a loaded machine its two PHP runs a poll take
+   * seconds more, so a poll may be missed: up to a minute).
    */
   async arrive(admitted: Answer): Promise<Arrival> {
     if (admitted.status !== 303) {
@@ -123,7 +124,7 @@ export class Phone {
           const connecting = await this.request(via)
           return connecting.status === 303 ? connecting.location : null
         },
-        30_000,
+        60_000,
         1000,
       )
     }
