@@ -66,7 +66,13 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
   await cdp.send('Profiler.start')
   await page.tracing.start({
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+    // TRACE_CATEGORIES: more of Chromium's categories (e.g. `fonts,blink`) for `start-trace.json`.
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      ...(process.env.TRACE_CATEGORIES?.split(',') ?? []),
+    ],
   })
   const started = Date.now()
   await page.goto(server.url)
