@@ -4,8 +4,16 @@
 // in CI it fails. In CI a failed test is tried once more: one that then passes is flaky, counted
 // and named apart from the passed ones, and a test flaky in two runs in a row fails the run
 // (docs/reliability.md, "Flaky tests").
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
@@ -82,22 +90,32 @@ function countBrowserTests(env, args = []) {
   return playwrightTests(JSON.parse(readFileSync(list, 'utf8')).suites).length
 }
 
-/** Runs Vitest; `suite` starts the name of each of its failures (`vitest: [project] file > test`). */
-function runVitest(suite, title, args = [], env = {}) {
-  const summaryFile = `.tmp/vitest-${suite}.json`
-  rmSync(summaryFile, { force: true })
-  console.log(`\n=== ${title} ===`)
-  const status = run(
-    'npx',
-    [
+/** Vitest's arguments and environment for one suite, its totals going to `summaryFile`. */
+function vitestCommand(args, env, summaryFile) {
+  return {
+    args: [
       'vitest',
       'run',
       '--reporter=default',
       '--reporter=./scripts/vitest-summary-reporter.ts',
       ...args,
     ],
-    { ...env, VITEST_SUMMARY_FILE: summaryFile },
-  )
+    env: { ...process.env, ...env, VITEST_SUMMARY_FILE: summaryFile },
+  }
+}
+
+/** Runs Vitest; `suite` starts the name of each of its failures (`vitest: [project] file > test`). */
+function runVitest(suite, title, args = [], env = {}) {
+  const summaryFile = `.tmp/vitest-${suite}.json`
+  rmSync(summaryFile, { force: true })
+  console.log(`\n=== ${title} ===`)
+  const command = vitestCommand(args, env, summaryFile)
+  const status = spawnSync('npx', command.args, { stdio: 'inherit', env: command.env }).status ?? 1
+  countVitest(suite, status, summaryFile)
+}
+
+/** Adds a finished Vitest run's totals, failures and flaky tests to this run's. */
+function countVitest(suite, status, summaryFile) {
   if (!existsSync(summaryFile)) {
     fail(`${suite}: did not run (Vitest exited with ${status}; see its output above)`)
     return
@@ -192,8 +210,13 @@ async function runBrowserSuite() {
 /**
  * The openNDS lab (server/wifi/lab): Debian's openNDS in network namespaces, phones on DHCP, the
  * built server as its captive portal, at levels 1 and 3. Needs root and Debian packages.
+ *
+ * It runs beside the other Vitest suites: its three minutes are mostly waiting on the gateway's
+ * clock and authmon's 10 s polls (a third of a core), and its tests do not depend on how fast the
+ * machine is. Its output goes to a file, printed whole when it ends, so the logs do not mix.
+ * Returns a function that waits for it and counts its tests, or null when it does not run.
  */
-function runOpenndsSuite() {
+function startOpenndsSuite() {
   const problems = labProblems()
   if (problems.length > 0) {
     missing(
@@ -205,18 +228,27 @@ function runOpenndsSuite() {
         countVitestTests(['--project', 'opennds', '--staticParse=false'], { VITEST_OPENNDS: '1' }),
       1,
     )
-    return
+    return null
   }
-  try {
-    runVitest(
-      'opennds',
-      'openNDS lab (a real gateway in network namespaces, levels 1 and 3)',
-      ['--project', 'opennds'],
-      { VITEST_OPENNDS: '1' },
-    )
-  } finally {
+  const summaryFile = '.tmp/vitest-opennds.json'
+  const logFile = '.tmp/opennds-suite.log'
+  rmSync(summaryFile, { force: true })
+  console.log(`\n=== openNDS lab started beside the other suites; its output: ${logFile} ===`)
+  const command = vitestCommand(['--project', 'opennds'], { VITEST_OPENNDS: '1' }, summaryFile)
+  const log = openSync(logFile, 'w')
+  const child = spawn('npx', command.args, { stdio: ['ignore', log, log], env: command.env })
+  closeSync(log)
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('exit', (code) => resolve(code ?? 1))
+  })
+  return async () => {
+    const status = await ended
     // The suite takes its lab down itself; this also covers a Vitest that died half-way.
     spawnSync('bash', ['server/wifi/lab/teardown.sh'], { stdio: 'ignore' })
+    console.log('\n=== openNDS lab (a real gateway in network namespaces, levels 1 and 3) ===')
+    process.stdout.write(readFileSync(logFile, 'utf8'))
+    countVitest('opennds', status, summaryFile)
   }
 }
 
@@ -263,6 +295,7 @@ function applyFlakyPolicy() {
   return flakyOnce
 }
 
+const openndsEnded = !values.only || values.only === 'opennds' ? startOpenndsSuite() : null
 if (!values.only || values.only === 'unit') {
   if (process.env.TEST_DATABASE_URL) {
     runVitest('vitest', 'unit, components and integration (SQLite, PostgreSQL)')
@@ -289,7 +322,7 @@ if (!values.only || values.only === 'unit') {
     )
   }
 }
-if (!values.only || values.only === 'opennds') runOpenndsSuite()
+await openndsEnded?.()
 if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
 const flaky = applyFlakyPolicy()
