@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { launch } from 'chrome-launcher'
+import { Launcher, launch } from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
+import { chromiumFlagsAfter, chromiumPath } from '../../scripts/chromium.mjs'
 import { hasNginx, startNginx } from '../../server/test/nginx'
 import type { ApiSession } from '../lib/api'
 import { log, type RunContext } from '../lib/context'
@@ -106,7 +106,7 @@ export async function audit(
   const https = url.startsWith('https:') ? ['--ignore-certificate-errors'] : []
   const chrome = await launch({
     chromePath: chromiumPath(),
-    chromeFlags: [...CHROMIUM_FLAGS, ...https],
+    chromeFlags: [...chromiumFlagsAfter(Launcher.defaultFlags()), ...https],
   })
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import puppeteer, { type CDPSession } from 'puppeteer-core'
 import { festivalLineup, importLineup } from '../../e2e/support/festival-lineup'
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
+import { chromiumFlagsAfter, chromiumPath } from '../../scripts/chromium.mjs'
 import { createApiUser } from '../lib/api'
 import type { Profile, ProfileNode } from '../lib/cpu-profile'
 import { startServer } from '../lib/server'
@@ -33,7 +33,7 @@ const server = await startServer({
 })
 const browser = await puppeteer.launch({
   executablePath: chromiumPath(),
-  args: [...CHROMIUM_FLAGS],
+  args: chromiumFlagsAfter(await puppeteer.defaultArgs()),
 })
 try {
   let user = await createApiUser(server.url, 'profiled')
