@@ -6,7 +6,7 @@ const POLL_SECONDS = POLL_INTERVAL_MS / 1000
 const LOOK: Record<LiveStatus, { badge: string; dot: string }> = {
   live: {
     badge: 'bg-emerald-400/15 text-emerald-200',
-    dot: 'animate-pulse bg-emerald-300 motion-reduce:animate-none',
+    dot: 'live-pulse bg-emerald-300',
   },
   connecting: { badge: 'bg-amber-400/15 text-amber-200', dot: 'bg-amber-300' },
   polling: { badge: 'bg-sky-400/15 text-sky-200', dot: 'bg-sky-300' },
