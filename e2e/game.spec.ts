@@ -6,7 +6,13 @@ import { openndsUrlEncode } from '../server/wifi/fas-query'
 import { E2E_PASSWORD, newEmail, openSignedIn, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { STAGE_PAGES_KEY } from './support/servers'
-import { fanWithVibe, hideToasts, uniqueUsername, waitUntilLive } from './support/vibes'
+import {
+  fanWithVibe,
+  hideToasts,
+  recordToasts,
+  uniqueUsername,
+  waitUntilLive,
+} from './support/vibes'
 
 const GATEWAYS = JSON.parse(readFileSync('e2e/support/wifi-gateways.json', 'utf8')) as Array<{
   id: string
@@ -125,7 +131,9 @@ test.describe('the game', () => {
     shoot,
     allowConsoleError,
   }) => {
-    test.setTimeout(60_000)
+    // Five browsers (phone, laptop, a stranger, a friend, the camping's sign-ins) and a dozen live
+    // steps: ~37 s alone on the two-core machine, up to twice that beside another story.
+    test.setTimeout(120_000)
     // The browser logs the 400 of the wrong stage code below.
     allowConsoleError(/status of 400/)
     await page.setViewportSize(PHONE)
@@ -163,6 +171,8 @@ test.describe('the game', () => {
     await page.goto(`/?stage=${await stageCode(request, baseURL!, 'Main Stage')}`)
     await expect(page.getByText('Checked in at Main Stage')).toBeVisible()
     await expect(page).toHaveURL(`${baseURL}/`)
+    const phoneToasts = await recordToasts(page)
+    const laptopToasts = await recordToasts(laptop.page)
     await expect(card.getByText(/^30 points ·/)).toBeVisible()
     await waitUntilLive(page)
     await openCard(page)
@@ -188,12 +198,13 @@ test.describe('the game', () => {
     expect(releaseGameMessages()).toBeGreaterThan(0)
     await page.waitForResponse((answer) => answer.url().endsWith('/api/game'))
     await expect(page.getByText('Level 2 reached')).toHaveCount(1)
-    // The laptop heard it live: level 2.
-    await expect(laptop.page.getByText('Level 2 reached')).toBeVisible()
-    await expect(laptop.page.getByText('Level 2 reached')).toHaveCount(1)
+    // The laptop heard it live: level 2, said once (counted as shown: the phone's steps above
+    // may outlast the laptop's toast on a loaded machine).
+    await expect.poll(() => laptopToasts('Level 2 reached')).toBe(1)
     await expect(
       levelCard(laptop.page).getByText('Level 2 — 5 h of WiFi per session.'),
     ).toBeVisible()
+    expect(await laptopToasts('Level 2 reached')).toBe(1)
 
     // A friend follows my invite link, signs up and sets a vibe: the Crew badge, live on both.
     const inviteUrl = await levelCard(page).getByLabel('Your invite link').inputValue()
@@ -208,13 +219,16 @@ test.describe('the game', () => {
     await friend.getByLabel("What's your vibe today?").fill('Here with my crew')
     await friend.getByRole('button', { name: 'Join the Festival!' }).click()
     await expect(friend.getByText("You joined your friend's crew")).toBeVisible()
-    for (const device of [page, laptop.page]) {
-      await expect(device.getByText('Badge unlocked: Crew')).toBeVisible()
-      await expect(device.getByText('Level 3 reached')).toBeVisible()
-      await expect(device.getByText('Level 3 reached')).toHaveCount(1)
+    for (const [device, toasts] of [
+      [page, phoneToasts],
+      [laptop.page, laptopToasts],
+    ] as const) {
+      await expect.poll(() => toasts('Badge unlocked: Crew')).toBe(1)
+      await expect.poll(() => toasts('Level 3 reached')).toBe(1)
       await expect(
         levelCard(device).getByText('Level 3 — 6 h of WiFi per session.', { exact: false }),
       ).toBeVisible()
+      expect(await toasts('Level 3 reached')).toBe(1)
     }
     await openCard(friend)
     await expect(levelCard(friend).getByRole('listitem').filter({ hasText: 'Crew' })).toContainText(

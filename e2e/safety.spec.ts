@@ -20,8 +20,8 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     baseURL,
     shoot,
   }) => {
-    // Three browsers and a dozen live steps: more than the default 30 s on a busy machine.
-    test.setTimeout(60_000)
+    // Three browsers and a dozen live steps: more than 60 s beside another story on two cores.
+    test.setTimeout(90_000)
     const authorBrowser = await secondBrowser(browser, baseURL!)
     const moderatorBrowser = await secondBrowser(browser, baseURL!)
     try {

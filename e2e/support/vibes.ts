@@ -68,6 +68,37 @@ export const fulfillWithError = (route: Route, status: number, code: string, mes
 export const hideToasts = (page: Page) =>
   page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' })
 
+/**
+ * Counts the toasts a page shows from now on by their text, however briefly each stayed: a toast
+ * lasts 4 s, and on a loaded machine a story may look after it has gone. Until the page navigates.
+ */
+export async function recordToasts(page: Page): Promise<(text: string) => Promise<number>> {
+  await page.evaluate(() => {
+    const seen = new Map<Element, string>()
+    const record = () => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        seen.set(toast, `${seen.get(toast) ?? ''} ${toast.textContent ?? ''}`)
+      }
+    }
+    new MutationObserver(record).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    })
+    record()
+    Object.assign(window, {
+      toastsSaying: (text: string) =>
+        [...seen.values()].filter((seenText) => seenText.includes(text)).length,
+    })
+  })
+  return (text) =>
+    page.evaluate(
+      (wanted) =>
+        (window as unknown as { toastsSaying: (t: string) => number }).toastsSaying(wanted),
+      text,
+    )
+}
+
 /** A second, separate browser (its own storage, so its own account), failing on console errors. */
 export async function secondBrowser(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL })
