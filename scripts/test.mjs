@@ -100,7 +100,7 @@ function vitestCommand(args, env, summaryFile) {
       '--reporter=./scripts/vitest-summary-reporter.ts',
       ...args,
     ],
-    env: { ...process.env, ...env, VITEST_SUMMARY_FILE: summaryFile },
+    env: { ...env, VITEST_SUMMARY_FILE: summaryFile },
   }
 }
 
@@ -110,7 +110,7 @@ function runVitest(suite, title, args = [], env = {}) {
   rmSync(summaryFile, { force: true })
   console.log(`\n=== ${title} ===`)
   const command = vitestCommand(args, env, summaryFile)
-  const status = spawnSync('npx', command.args, { stdio: 'inherit', env: command.env }).status ?? 1
+  const status = run('npx', command.args, command.env)
   countVitest(suite, status, summaryFile)
 }
 
@@ -236,7 +236,10 @@ function startOpenndsSuite() {
   console.log(`\n=== openNDS lab started beside the other suites; its output: ${logFile} ===`)
   const command = vitestCommand(['--project', 'opennds'], { VITEST_OPENNDS: '1' }, summaryFile)
   const log = openSync(logFile, 'w')
-  const child = spawn('npx', command.args, { stdio: ['ignore', log, log], env: command.env })
+  const child = spawn('npx', command.args, {
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...command.env },
+  })
   closeSync(log)
   const ended = new Promise((resolve) => {
     child.on('error', () => resolve(1))
