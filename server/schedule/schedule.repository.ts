@@ -176,27 +176,42 @@ export async function updateSeenStar(
   await bumpVersion(trx, userId)
 }
 
+/**
+ * Saves a calendar address. A first one (`replace` false) is saved only if there is none yet, so
+ * of two first uses at once (two devices, a retried request) one address wins and both are told
+ * it; false when another was there.
+ */
 export async function saveCalendarLink(
   trx: WriteHandle,
   userId: string,
   link: { calendar_hash: string; calendar_cipher: string },
-): Promise<void> {
+  replace: boolean,
+): Promise<boolean> {
   await ensureSchedule(trx, userId)
-  await trx.updateTable('schedules').set(link).where('user_id', '=', userId).execute()
+  let update = trx.updateTable('schedules').set(link).where('user_id', '=', userId)
+  if (!replace) update = update.where('calendar_hash', 'is', null)
+  const result = await update.executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
-/** A new share link; the old one and everyone who followed through it are dropped. */
+/**
+ * Saves a share link, as `saveCalendarLink` does; a new one (`replace`) drops everyone who
+ * followed through the old one.
+ */
 export async function saveShareLink(
   trx: WriteHandle,
   userId: string,
   link: { share_hash: string; share_cipher: string },
-  endFollowers: boolean,
-): Promise<void> {
+  replace: boolean,
+): Promise<boolean> {
   await ensureSchedule(trx, userId)
-  await trx.updateTable('schedules').set(link).where('user_id', '=', userId).execute()
-  if (endFollowers) {
+  let update = trx.updateTable('schedules').set(link).where('user_id', '=', userId)
+  if (!replace) update = update.where('share_hash', 'is', null)
+  const result = await update.executeTakeFirst()
+  if (replace) {
     await trx.deleteFrom('schedule_follows').where('followee_id', '=', userId).execute()
   }
+  return Number(result.numUpdatedRows) > 0
 }
 
 export async function saveReminderSettings(

@@ -247,9 +247,8 @@ export class ScheduleService {
 
   /** My share link, made on first use. */
   async shareLink(user: AuthUser, siteUrl: string): Promise<ShareLink> {
-    const row = await findSchedule(this.deps.database.db, user.id)
-    const code = row?.share_cipher ? unseal(this.deps.keys.shareDisplay, row.share_cipher) : null
-    return this.presentShare(code ?? (await this.issueShare(user.id, false)), siteUrl)
+    const code = (await this.storedShare(user.id)) ?? (await this.issueShare(user.id, false))
+    return this.presentShare(code, siteUrl)
   }
 
   /** A new share link: the old one stops working and those who followed through it stop following. */
@@ -318,16 +317,13 @@ export class ScheduleService {
 
   /** My calendar feed's address, made on first use. */
   async calendarLink(user: AuthUser, siteUrl: string): Promise<CalendarLink> {
-    const row = await findSchedule(this.deps.database.db, user.id)
-    const token = row?.calendar_cipher
-      ? unseal(this.deps.keys.calendarDisplay, row.calendar_cipher)
-      : null
-    return this.presentCalendar(token ?? (await this.issueCalendar(user.id)), siteUrl)
+    const token = (await this.storedCalendar(user.id)) ?? (await this.issueCalendar(user.id, false))
+    return this.presentCalendar(token, siteUrl)
   }
 
   /** A new calendar address; the old one stops working at once. */
   async newCalendarLink(user: AuthUser, siteUrl: string): Promise<CalendarLink> {
-    return this.presentCalendar(await this.issueCalendar(user.id), siteUrl)
+    return this.presentCalendar(await this.issueCalendar(user.id, true), siteUrl)
   }
 
   /**
@@ -404,9 +400,24 @@ export class ScheduleService {
     return row.user_id
   }
 
-  private async issueShare(userId: string, endFollowers: boolean): Promise<string> {
+  private async storedShare(userId: string): Promise<string | null> {
+    const row = await findSchedule(this.deps.database.db, userId)
+    return row?.share_cipher ? unseal(this.deps.keys.shareDisplay, row.share_cipher) : null
+  }
+
+  private async storedCalendar(userId: string): Promise<string | null> {
+    const row = await findSchedule(this.deps.database.db, userId)
+    return row?.calendar_cipher ? unseal(this.deps.keys.calendarDisplay, row.calendar_cipher) : null
+  }
+
+  /**
+   * A new share code, saved. A first one (`replace` false) loses to another first use that saved
+   * its code a moment before (two devices, a retried request): that code is the link, as the
+   * other caller was told, instead of one that stops working at once.
+   */
+  private async issueShare(userId: string, replace: boolean): Promise<string> {
     const code = newSecret(16)
-    await writeTransaction(this.deps.database, (trx) =>
+    const saved = await writeTransaction(this.deps.database, (trx) =>
       saveShareLink(
         trx,
         userId,
@@ -414,22 +425,34 @@ export class ScheduleService {
           share_hash: keyedHash(this.deps.keys.shareLookup, code),
           share_cipher: seal(this.deps.keys.shareDisplay, code),
         },
-        endFollowers,
+        replace,
       ),
     )
-    return code
+    return saved ? code : this.storedOrFail(await this.storedShare(userId), 'share link')
   }
 
-  private async issueCalendar(userId: string): Promise<string> {
+  /** A new calendar token, saved; a first one as `issueShare` says. */
+  private async issueCalendar(userId: string, replace: boolean): Promise<string> {
     const token = newSecret(24)
-    await writeTransaction(this.deps.database, (trx) =>
-      saveCalendarLink(trx, userId, {
-        calendar_hash: keyedHash(this.deps.keys.calendarLookup, token),
-        calendar_cipher: seal(this.deps.keys.calendarDisplay, token),
-      }),
+    const saved = await writeTransaction(this.deps.database, (trx) =>
+      saveCalendarLink(
+        trx,
+        userId,
+        {
+          calendar_hash: keyedHash(this.deps.keys.calendarLookup, token),
+          calendar_cipher: seal(this.deps.keys.calendarDisplay, token),
+        },
+        replace,
+      ),
     )
     this.forgetCalendarOf(userId)
-    return token
+    return saved ? token : this.storedOrFail(await this.storedCalendar(userId), 'calendar address')
+  }
+
+  private storedOrFail(stored: string | null, what: string): string {
+    // Not saved because one was there: it is only gone if the account was deleted meanwhile.
+    if (stored === null) throw new Error(`The ${what} was neither saved nor found`)
+    return stored
   }
 
   private presentShare(code: string, siteUrl: string): ShareLink {

@@ -163,6 +163,20 @@ describe('my schedule', () => {
     expect((await call(friend, 'GET', '/api/schedule/crew')).json().following).toEqual([])
   })
 
+  it('makes one share link and one calendar address when two devices ask for the first at once', async () => {
+    const alex = await signUpUser(t)
+    const friend = await signUpUser(t)
+    for (const path of ['/api/schedule/share', '/api/schedule/calendar']) {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => call(alex, 'GET', path)))
+      const links = new Set(answers.map((answer) => answer.json().url))
+      expect(links.size).toBe(1)
+      expect((await call(alex, 'GET', path)).json().url).toBe([...links][0])
+    }
+    // The one link every device was given is the one that works.
+    const { code } = (await call(alex, 'GET', '/api/schedule/share')).json()
+    expect((await call(friend, 'GET', `/api/schedule/shared/${code}`)).statusCode).toBe(200)
+  })
+
   it('serves my schedule as a calendar feed on the festival clock, with an ETag and 304', async () => {
     const user = await signUpUser(t)
     const sets = await servedSets(t)
