@@ -156,7 +156,9 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     )
     const csv = readFileSync((await download.path())!, 'utf8')
     expect(csv).toMatch(/^metric,value\r\n/)
-    expect(Number(/\r\naccounts,(\d+)\r\n/.exec(csv)?.[1])).toBeGreaterThanOrEqual(accounts)
+    // Other stories sign up on this shared server meanwhile, and one deletes its account
+    // (privacy.spec.ts): the CSV, counted a moment later, has at most that one fewer.
+    expect(Number(/\r\naccounts,(\d+)\r\n/.exec(csv)?.[1])).toBeGreaterThanOrEqual(accounts - 1)
     expect(csv).not.toContain('@')
     expect(csv).not.toContain(fan.vibe.username)
 
