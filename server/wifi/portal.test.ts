@@ -358,6 +358,18 @@ describe('the WiFi captive portal', () => {
     expect(cut?.cut_off_at).toBe(clock.now())
   })
 
+  it('authmon keeps a notice with NUL bytes in it, without them, on both databases', async () => {
+    const answer = await authmonPost(t, level3, 'custom', 'note=\0a\0b\0')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.body).toBe('ack')
+    const kept = await t.database.db
+      .selectFrom('wifi_gateway_notices')
+      .select('payload')
+      .where('payload', '=', 'note=ab')
+      .execute()
+    expect(kept).toHaveLength(1)
+  })
+
   it('authmon keeps custom notices (cut to 2,000 characters) and answers ack; they cut no device off', async () => {
     const { device } = await signInNewPhone(t, level3)
     const notice = `custom=${device.id}, note=${'x'.repeat(2500)}`
