@@ -181,18 +181,12 @@ export async function updateSeenStar(
  * of two first uses at once (two devices, a retried request) one address wins and both are told
  * it; false when another was there.
  */
-export async function saveCalendarLink(
+export const saveCalendarLink = (
   trx: WriteHandle,
   userId: string,
   link: { calendar_hash: string; calendar_cipher: string },
   replace: boolean,
-): Promise<boolean> {
-  await ensureSchedule(trx, userId)
-  let update = trx.updateTable('schedules').set(link).where('user_id', '=', userId)
-  if (!replace) update = update.where('calendar_hash', 'is', null)
-  const result = await update.executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
-}
+): Promise<boolean> => saveLink(trx, userId, link, replace ? null : 'calendar_hash')
 
 /**
  * Saves a share link, as `saveCalendarLink` does; a new one (`replace`) drops everyone who
@@ -204,13 +198,26 @@ export async function saveShareLink(
   link: { share_hash: string; share_cipher: string },
   replace: boolean,
 ): Promise<boolean> {
-  await ensureSchedule(trx, userId)
-  let update = trx.updateTable('schedules').set(link).where('user_id', '=', userId)
-  if (!replace) update = update.where('share_hash', 'is', null)
-  const result = await update.executeTakeFirst()
+  const saved = await saveLink(trx, userId, link, replace ? null : 'share_hash')
   if (replace) {
     await trx.deleteFrom('schedule_follows').where('followee_id', '=', userId).execute()
   }
+  return saved
+}
+
+/** Sets a link's columns, or with `unlessSet` only where that column is still empty; true if set. */
+async function saveLink(
+  trx: WriteHandle,
+  userId: string,
+  link:
+    | { calendar_hash: string; calendar_cipher: string }
+    | { share_hash: string; share_cipher: string },
+  unlessSet: 'calendar_hash' | 'share_hash' | null,
+): Promise<boolean> {
+  await ensureSchedule(trx, userId)
+  let update = trx.updateTable('schedules').set(link).where('user_id', '=', userId)
+  if (unlessSet) update = update.where(unlessSet, 'is', null)
+  const result = await update.executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 
