@@ -33,6 +33,8 @@ const notices = []
 const failures = []
 /** The tests that passed only on a retry in this run, by suite. */
 const flakyNow = {}
+/** The start of the error each of those threw on its failed try, by name: a fuzz seed to replay. */
+const flakyErrors = new Map()
 
 // Flaky tests of the previous run, kept outside the checkout in CI, whose every run is a fresh clone.
 const FLAKY_RECORD =
@@ -126,7 +128,10 @@ function countVitest(suite, status, summaryFile) {
   totals.skipped += summary.skipped
   for (const name of summary.failed) fail(`${suite}: ${name}`)
   for (const error of summary.errors) fail(`${suite}: ${error}`)
-  flakyNow[suite] = summary.flaky.map((name) => `${suite}: ${name}`)
+  flakyNow[suite] = summary.flaky.map(({ name, firstError }) => {
+    flakyErrors.set(`${suite}: ${name}`, firstError)
+    return `${suite}: ${name}`
+  })
   if (status !== 0 && summary.failed.length + summary.errors.length === 0) {
     fail(`${suite}: Vitest exited with ${status} but named no failure; see its output above`)
   }
@@ -196,7 +201,12 @@ async function runBrowserSuite() {
     for (const test of tests.filter((t) => t.status === 'unexpected')) {
       fail(`${suite}: ${test.name}`)
     }
-    flakyNow.browser = tests.filter((t) => t.status === 'flaky').map((t) => `${suite}: ${t.name}`)
+    flakyNow.browser = tests
+      .filter((t) => t.status === 'flaky')
+      .map((t) => {
+        flakyErrors.set(`${suite}: ${t.name}`, t.firstError)
+        return `${suite}: ${t.name}`
+      })
     totals.passed += stats.expected
     totals.skipped += stats.skipped
     if (status !== 0 && stats.unexpected === 0 && errors.length === 0) {
@@ -255,12 +265,24 @@ function startOpenndsSuite() {
   }
 }
 
+/** At most eight non-empty lines of an error, for the summary. */
+const errorExcerpt = (text) =>
+  stripVTControlCharacters(String(text))
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 8)
+    .join('\n')
+    .slice(0, 1200)
+
 const firstLine = (text) =>
   stripVTControlCharacters(String(text))
     .split('\n')
     .find((line) => line.trim()) ?? ''
 
-/** Every test in Playwright's JSON report: its name and final status (expected, flaky…). */
+/**
+ * Every test in Playwright's JSON report: its name, final status (expected, flaky…) and the start of
+ * the error of its first failed try.
+ */
 function playwrightTests(suites = [], path = []) {
   const found = []
   for (const suite of suites) {
@@ -268,7 +290,9 @@ function playwrightTests(suites = [], path = []) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const name = `[${test.projectName}] ${[...where, spec.title].join(' > ')}`
-        found.push({ name, status: test.status })
+        const failedTry = (test.results ?? []).find((result) => result.error)
+        const firstError = stripVTControlCharacters(String(failedTry?.error.message ?? ''))
+        found.push({ name, status: test.status, firstError })
       }
     }
     found.push(...playwrightTests(suite.suites, where))
@@ -332,7 +356,12 @@ const flaky = applyFlakyPolicy()
 for (const notice of notices) console.log(`\nNotice: ${notice}`)
 if (flaky.length > 0) {
   console.log(`\nFlaky (failed, then passed on a retry; fails the run if it happens again):`)
-  for (const name of flaky) console.log(`  ${name}`)
+  for (const name of flaky) {
+    console.log(`  ${name}`)
+    // Its first error, indented under it: what failed, and for a fuzz property the seed to replay.
+    const error = errorExcerpt(flakyErrors.get(name) ?? '')
+    if (error) console.log(error.replace(/^/gm, '      '))
+  }
 }
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`)
 console.log(

@@ -1,6 +1,7 @@
 // What npm test (scripts/test.mjs) reads of a Vitest run, written as JSON to VITEST_SUMMARY_FILE:
-// counts, and by name every failed test, every test that passed only on a retry (flaky), and every
-// error outside a test (a file that did not load, a failed beforeAll, an unhandled error).
+// counts, and by name every failed test, every test that passed only on a retry (flaky) with the
+// start of the error its failed try threw (a fuzz property's seed and counterexample are in it), and
+// every error outside a test (a file that did not load, a failed beforeAll, an unhandled error).
 import { writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node'
@@ -9,11 +10,15 @@ export interface VitestSummary {
   passed: number
   skipped: number
   failed: string[]
-  flaky: string[]
+  flaky: Array<{ name: string; firstError: string }>
   errors: string[]
 }
 
 const firstLine = (error: { message?: string }) => String(error.message).split('\n')[0]
+
+/** The first lines of an error: enough for fast-check's seed, path and counterexample. */
+const errorStart = (error: { message?: string }) =>
+  String(error.message).split('\n').slice(0, 8).join('\n').slice(0, 1200)
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(
@@ -34,8 +39,11 @@ export default class SummaryReporter implements Reporter {
         const name = `${where} > ${test.fullName}`
         const state = test.result().state
         if (state === 'failed') summary.failed.push(name)
-        else if (state === 'passed' && test.diagnostic()?.flaky) summary.flaky.push(name)
-        else if (state === 'passed') summary.passed += 1
+        else if (state === 'passed' && test.diagnostic()?.flaky) {
+          // A retried test keeps the errors of its failed tries.
+          const error = test.result().errors?.[0]
+          summary.flaky.push({ name, firstError: error ? errorStart(error) : '' })
+        } else if (state === 'passed') summary.passed += 1
         // Skipped, or never run because its suite's setup failed (that error is named above).
         else summary.skipped += 1
       }

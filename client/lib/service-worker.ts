@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { afterNextPaint } from './after-next-paint'
+import { afterFirstContentfulPaint } from './after-first-contentful-paint'
 
 // The service worker (client/sw.ts, ADRs 030 and 034): reminders' notifications and the offline
 // shell. Registered for everyone, so the app can be installed from the sign-in screen.
@@ -13,14 +13,14 @@ export const pushSupported = () =>
   'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
 
 /**
- * Registers the worker once the page has loaded and its next frame is on screen, so it competes
- * with nothing the first screen needs, then offers a new version whenever one is waiting. A
- * browser without service workers, or a failed registration, leaves the app as it was.
+ * Registers the worker once the page has loaded and its first contentful paint is on screen, so
+ * it competes with nothing the first screen needs, then offers a new version whenever one is
+ * waiting. A browser without service workers, or a failed registration, leaves the app as it was.
  */
 export function registerServiceWorkerAfterPaint(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return
   const register = () =>
-    afterNextPaint(() => {
+    afterFirstContentfulPaint(() => {
       navigator.serviceWorker
         .register(WORKER_URL)
         .then(offerUpdates)
