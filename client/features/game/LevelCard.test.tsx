@@ -51,7 +51,10 @@ describe('the level card', () => {
     expect(progress.getAttribute('aria-valuenow')).toBe('50')
     expect(progress.getAttribute('aria-valuemax')).toBe('80')
     expect(progress.getAttribute('aria-valuetext')).toBe('50 of 80 points for level 3')
-    const badges = within(card).getAllByRole('listitem')
+    // The badges are drawn when the card's details first open.
+    expect(within(card).queryAllByRole('listitem')).toHaveLength(0)
+    fireEvent.click(within(card).getByText('Check in, badges and invite link'))
+    const badges = await within(card).findAllByRole('listitem')
     expect(badges[0]!.textContent).toContain('Vibe set · Earned')
     expect(badges[1]!.textContent).toContain('Stage hopper · Locked')
     expect(badges[1]!.textContent).toContain('1 of 3 done')

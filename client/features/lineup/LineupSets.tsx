@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react'
+import { memo, useDeferredValue } from 'react'
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { LineupByDate } from './LineupByDate'
@@ -21,8 +21,12 @@ interface LineupSetsProps {
  * a render React can interrupt, after the screen around them has shown, so a slow phone's main
  * thread is never held for the whole day at once; until then the card holds its loading height.
  * A phone never renders the timetable at all, rather than rendering and hiding it.
+ *
+ * Memoised: the card above it renders again when a fetch starts or ends (Refresh's spinner) and
+ * the main screen when the live channel's status changes, and those renders are synchronous
+ * (TanStack Query's store), so without it each one drew the whole day again in one long task.
  */
-export function LineupSets({ sets, timeZone, extras }: LineupSetsProps) {
+export const LineupSets = memo(function LineupSets({ sets, timeZone, extras }: LineupSetsProps) {
   const drawn = useDeferredValue(true, false)
   const wide = useMediaQuery(TIMETABLE_QUERY)
   if (!drawn) return <LineupLoading />
@@ -35,4 +39,4 @@ export function LineupSets({ sets, timeZone, extras }: LineupSetsProps) {
       <LineupByStage sets={sets} />
     </>
   )
-}
+})
