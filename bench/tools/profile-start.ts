@@ -10,31 +10,18 @@
 // an unminified build of the same commit:
 //   npx vite build --minify false --outDir /tmp/start-dist && \
 //   npx tsx bench/tools/profile-start.ts /tmp/start-dist 300 feed
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import puppeteer, { type CDPSession } from 'puppeteer-core'
-import { festivalLineup, importLineup } from '../../e2e/support/festival-lineup'
-import { chromiumFlagsAfter, chromiumPath } from '../../scripts/chromium.mjs'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { CDPSession } from 'puppeteer-core'
 import { createApiUser } from '../lib/api'
 import type { Profile, ProfileNode } from '../lib/cpu-profile'
-import { startServer } from '../lib/server'
+import { startLineupServer } from '../lib/lineup-start'
 
 const clientDir = resolve(process.argv[2] ?? 'dist/client')
 const sets = Number(process.argv[3] ?? 300)
 const section = process.argv[4] ?? 'feed'
-const dir = mkdtempSync(join(tmpdir(), 'vc-profile-start-'))
-const databaseUrl = `sqlite:${join(dir, 'app.db')}`
-importLineup(databaseUrl, festivalLineup(sets), join(dir, 'lineup.json'))
-const server = await startServer({
-  databaseUrl,
-  mailDir: join(dir, 'mail'),
-  env: { CLIENT_DIST_DIR: clientDir },
-})
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath(),
-  args: chromiumFlagsAfter(await puppeteer.defaultArgs()),
-})
+const start = await startLineupServer(clientDir, sets)
+const { server, browser } = start
 try {
   let user = await createApiUser(server.url, 'profiled')
   for (let i = 0; i < 40; i++) user = await createApiUser(server.url, `fan${i}`)
@@ -95,9 +82,7 @@ try {
   summarize(profile)
   longTasks(trace.traceEvents, profile)
 } finally {
-  await browser.close()
-  await server.stop()
-  rmSync(dir, { recursive: true, force: true })
+  await start.stop()
 }
 
 async function stopProfile(cdp: CDPSession): Promise<Profile> {
