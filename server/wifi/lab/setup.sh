@@ -223,7 +223,13 @@ start_opennds() {
     sleep 0.5
   done
   sleep 2
-  kill -0 "$pid" 2> /dev/null && nsenter -t "$pid" -m -n ndsctl status > "$LAB/logs/ndsctl-status.txt" 2>&1
+  kill -0 "$pid" 2> /dev/null || return 1
+  nsenter -t "$pid" -m -n ndsctl status > "$LAB/logs/ndsctl-status.txt" 2>&1 || return 1
+  # The race can strike while openNDS answers that very status: its route check there ran beside
+  # the watchdog's, and it exited in the same second (a CI run on 2026-11-29, level 3, after
+  # ndsctl had answered). Only an openNDS that outlived the answer counts as started.
+  sleep 1
+  kill -0 "$pid" 2> /dev/null
 }
 started=0
 for attempt in 1 2 3; do
