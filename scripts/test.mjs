@@ -291,8 +291,7 @@ function playwrightTests(suites = [], path = []) {
       for (const test of spec.tests ?? []) {
         const name = `[${test.projectName}] ${[...where, spec.title].join(' > ')}`
         const failedTry = (test.results ?? []).find((result) => result.error)
-        const firstError = stripVTControlCharacters(String(failedTry?.error.message ?? ''))
-        found.push({ name, status: test.status, firstError })
+        found.push({ name, status: test.status, firstError: failedTry?.error.message ?? '' })
       }
     }
     found.push(...playwrightTests(suite.suites, where))

@@ -16,10 +16,6 @@ export interface VitestSummary {
 
 const firstLine = (error: { message?: string }) => String(error.message).split('\n')[0]
 
-/** The first lines of an error: enough for fast-check's seed, path and counterexample. */
-const errorStart = (error: { message?: string }) =>
-  String(error.message).split('\n').slice(0, 8).join('\n').slice(0, 1200)
-
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(
     modules: ReadonlyArray<TestModule>,
@@ -42,7 +38,8 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'passed' && test.diagnostic()?.flaky) {
           // A retried test keeps the errors of its failed tries.
           const error = test.result().errors?.[0]
-          summary.flaky.push({ name, firstError: error ? errorStart(error) : '' })
+          // Whole: npm test prints its first lines (fast-check's seed, path and counterexample).
+          summary.flaky.push({ name, firstError: String(error?.message ?? '') })
         } else if (state === 'passed') summary.passed += 1
         // Skipped, or never run because its suite's setup failed (that error is named above).
         else summary.skipped += 1
