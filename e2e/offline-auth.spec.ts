@@ -4,7 +4,9 @@ import {
   dataKeptOnDevice,
   OFFLINE_CONSOLE_ERRORS,
   offlineEntries,
+  openAppReadyForOffline,
   queuedWrites,
+  updateStatusOffline,
   userIdOf,
 } from './support/offline'
 import { feedEntry, openMainApp, waitUntilLive } from './support/vibes'
@@ -119,18 +121,11 @@ test.describe('offline first: the session', () => {
     request,
     baseURL,
   }) => {
-    const fan = await openMainApp(page, request, baseURL!, { status: 'Secret plans for Sunday' })
-    const userId = userIdOf(fan.account.session)
-    await waitUntilLive(page)
-    await controlledByWorker(page)
-    await dataKeptOnDevice(page, userId, 'Secret plans for Sunday')
+    const fan = await openAppReadyForOffline(page, request, baseURL!, 'Secret plans for Sunday')
+    const { userId } = fan
     // And a write waiting to go out.
     await context.setOffline(true)
-    await page.getByRole('button', { name: 'Update Vibe' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
-    await dialog.getByLabel("What's your vibe right now?").fill('Queued and then signed out')
-    await dialog.getByRole('button', { name: 'Update Vibe' }).click()
-    await expect(page.getByRole('banner')).toContainText('Waiting for network')
+    await updateStatusOffline(page, 'Queued and then signed out')
     expect(await queuedWrites(page, userId)).toHaveLength(1)
 
     await page.getByRole('button', { name: 'Sign out' }).click()

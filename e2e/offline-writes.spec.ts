@@ -1,11 +1,11 @@
 import { expect, test } from './support/fixtures'
 import {
   controlledByWorker,
-  dataKeptOnDevice,
   OFFLINE_CONSOLE_ERRORS,
+  openAppReadyForOffline,
   queuedWrites,
   USERNAME_TAKEN,
-  userIdOf,
+  updateStatusOffline,
 } from './support/offline'
 import { lineupRow, openSection, PHONE, starIn } from './support/schedule'
 import {
@@ -35,11 +35,8 @@ test.describe('offline first: writes made offline', () => {
     // Two browsers, a closed and reopened app and a live delivery: 16 s on a quiet machine.
     test.slow()
     await page.setViewportSize(PHONE)
-    const fan = await openMainApp(page, request, baseURL!, { status: 'Before the rain' })
-    const userId = userIdOf(fan.account.session)
-    await waitUntilLive(page)
-    await controlledByWorker(page)
-    await dataKeptOnDevice(page, userId, 'Before the rain')
+    const fan = await openAppReadyForOffline(page, request, baseURL!, 'Before the rain')
+    const { userId } = fan
 
     // Someone else watches the feed, live.
     const other = await secondBrowser(browser, baseURL!)
@@ -49,13 +46,8 @@ test.describe('offline first: writes made offline', () => {
       await expect(feedEntry(other.page, fan.vibe.username)).toContainText('Before the rain')
 
       await context.setOffline(true)
-      await page.getByRole('button', { name: 'Update Vibe' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
-      await dialog.getByLabel("What's your vibe right now?").fill('Dancing in the rain, offline')
-      await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+      await updateStatusOffline(page, 'Dancing in the rain, offline')
       await expect(page.getByText('Vibe saved on this device 📶')).toBeVisible()
-      await expect(dialog).toBeHidden()
-      await expect(page.getByRole('banner')).toContainText('Waiting for network')
       await expect(feedEntry(page, fan.vibe.username)).toContainText('Dancing in the rain, offline')
       await shoot(page, 'offline-vibe-waiting-phone')
       expect(await queuedWrites(page, userId)).toHaveLength(1)
@@ -103,10 +95,7 @@ test.describe('offline first: writes made offline', () => {
   }) => {
     allowConsoleError(/status of 409/)
     const taken = (await fanWithVibe(request, baseURL!)).vibe.username
-    const me = await openMainApp(page, request, baseURL!, { status: 'Mine' })
-    await waitUntilLive(page)
-    await controlledByWorker(page)
-    await dataKeptOnDevice(page, userIdOf(me.account.session), 'Mine')
+    const me = await openAppReadyForOffline(page, request, baseURL!, 'Mine')
     await expect(page.getByRole('banner')).toContainText(me.vibe.username)
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Update Vibe' }).click()
@@ -122,7 +111,51 @@ test.describe('offline first: writes made offline', () => {
     // The screen goes back to what the server has.
     await expect(page.getByRole('banner')).toContainText(me.vibe.username)
     await expect(page.getByRole('banner')).not.toContainText('Waiting for network')
-    expect(await queuedWrites(page, userIdOf(me.account.session))).toEqual([])
+    expect(await queuedWrites(page, me.userId)).toEqual([])
+  })
+
+  test('a vibe updated offline does not overwrite a newer one from another device; Keep mine sends it over it', async ({
+    context,
+    page,
+    request,
+    baseURL,
+    shoot,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 412/)
+    await page.setViewportSize(PHONE)
+    const me = await openAppReadyForOffline(page, request, baseURL!, 'Before the rain')
+    const { userId } = me
+    await context.setOffline(true)
+    await updateStatusOffline(page, 'Written offline in the tent')
+
+    // Meanwhile my other phone, online, changes my vibe.
+    const auth = { authorization: `Bearer ${me.account.session.access_token}` }
+    const elsewhere = await request.patch(`${baseURL}/api/vibes/${me.id}`, {
+      headers: auth,
+      data: { ...me.vibe, status: 'From my other phone' },
+    })
+    expect(elsewhere.status()).toBe(200)
+
+    await context.setOffline(false)
+    await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
+    await expect(
+      page.getByText('Your vibe was changed on another device after this update was made'),
+    ).toBeVisible()
+    await expect(feedEntry(page, me.vibe.username)).toContainText('From my other phone')
+    await expect(page.getByRole('banner')).not.toContainText('Waiting for network')
+    expect(await queuedWrites(page, userId)).toEqual([])
+    const statusOnServer = async () =>
+      (await (await request.get(`${baseURL}/api/vibes/mine`, { headers: auth })).json()).vibe
+        .status as string
+    expect(await statusOnServer()).toBe('From my other phone')
+    await shoot(page, 'offline-vibe-changed-elsewhere-phone')
+
+    // My choice: the update written offline, over the other phone's.
+    await page.getByRole('button', { name: 'Keep mine' }).click()
+    await expect(feedEntry(page, me.vibe.username)).toContainText('Written offline in the tent')
+    await expect.poll(statusOnServer).toBe('Written offline in the tent')
+    await expect.poll(() => queuedWrites(page, userId)).toEqual([])
   })
 
   test('a star set offline shows as waiting and is saved once the network is back', async ({

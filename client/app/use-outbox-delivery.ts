@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
-import type { VibeResponse } from '../../shared/vibes/vibe.schema'
+import type { OwnVibe, VibeInput, VibeResponse } from '../../shared/vibes/vibe.schema'
 import { scheduleKeys } from '../features/schedule/schedule.keys'
+import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
 import { showMyVibe } from '../features/vibes/update-vibe.api'
 import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
 import { vibesKeys } from '../features/vibes/vibes.keys'
-import { flushOutbox, type QueuedWrite } from '../lib/outbox'
+import { enqueueWrite, flushOutbox, type QueuedWrite } from '../lib/outbox'
 
 const isVibe = (write: QueuedWrite) => write.subject.startsWith('vibe:')
 
@@ -29,8 +30,20 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
           else starsChanged = true
         },
         refused: (write, error) => {
-          if (isVibe(write)) {
+          if (isVibe(write) && error.code === 'vibe_changed') {
+            // Changed on another device since: that version shows; mine is one tap away.
             toast.error("Your vibe update wasn't saved", {
+              id: write.subject,
+              description: error.message,
+              duration: Number.POSITIVE_INFINITY,
+              closeButton: true,
+              action: { label: 'Keep mine', onClick: () => keepMine(write) },
+            })
+            void queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
+            void queryClient.invalidateQueries({ queryKey: vibesKeys.feed() })
+          } else if (isVibe(write)) {
+            toast.error("Your vibe update wasn't saved", {
+              id: write.subject,
               description: vibeErrorMessage(error, error.message),
               duration: 15_000,
             })
@@ -44,6 +57,12 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
       }).then(() => {
         if (starsChanged) void queryClient.invalidateQueries({ queryKey: scheduleKeys.mine() })
       })
+    }
+    // The refused update again, over whatever version is there now.
+    const keepMine = ({ subject, method, path, body }: QueuedWrite) => {
+      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
+      if (shown) showMyVibe(queryClient, userId, { ...shown, ...(body as VibeInput) })
+      void enqueueWrite(userId, { subject, method, path, body }).then(deliver)
     }
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type === 'FLUSH_OUTBOX') deliver()

@@ -65,19 +65,51 @@ describe('the outbox of writes made offline', () => {
   it('stops at the first write that cannot get through, and sends nothing twice once through', async () => {
     const outbox = await freshPage()
     await outbox.enqueueWrite('ana', vibe('one'))
-    await outbox.enqueueWrite('ana', vibe('two'))
+    await outbox.enqueueWrite('ana', star('s'))
     apiRequest
       .mockResolvedValueOnce({ vibe: { status: 'one' } })
       .mockRejectedValueOnce(new ApiError(0, 'network_error', 'offline'))
     await outbox.flushOutbox('ana', { refused: vi.fn() })
-    expect(device.get('outbox:ana')).toEqual([expect.objectContaining({ body: vibe('two').body })])
+    expect(device.get('outbox:ana')).toEqual([expect.objectContaining({ subject: 'star:s' })])
 
     // Back online: only the one left is sent.
-    apiRequest.mockReset().mockResolvedValue({ vibe: { status: 'two' } })
+    apiRequest.mockReset().mockResolvedValue({})
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(sentPaths()).toEqual(['PUT /api/schedule/stars/s'])
+    expect(device.get('outbox:ana')).toEqual([])
+  })
+
+  it('sends my vibe edited twice offline once, on the version the first edit started from', async () => {
+    const outbox = await freshPage()
+    const onVersion = (status: string, tag: string) => ({
+      ...vibe(status),
+      headers: { 'If-Match': tag },
+    })
+    await outbox.enqueueWrite('ana', onVersion('first', '"1000"'))
+    await outbox.enqueueWrite('ana', star('s'))
+    // The second edit started from the first's shown result, a version the server never had.
+    await outbox.enqueueWrite('ana', {
+      ...onVersion('second', '"2000"'),
+      body: { status: 'second' },
+    })
+    apiRequest.mockResolvedValue({})
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(sentPaths()).toEqual(['PATCH /api/vibes/v1', 'PUT /api/schedule/stars/s'])
+    expect(apiRequest.mock.calls[0]![1]).toEqual({
+      method: 'PATCH',
+      body: { ...vibe('first').body, status: 'second' },
+      headers: { 'If-Match': '"1000"' },
+    })
+  })
+
+  it('drops the precondition when a write without one joins (Keep mine: whatever is there)', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', { ...vibe('first'), headers: { 'If-Match': '"1000"' } })
+    await outbox.enqueueWrite('ana', vibe('mine, over anything'))
+    apiRequest.mockResolvedValue({})
     await outbox.flushOutbox('ana', { refused: vi.fn() })
     expect(apiRequest).toHaveBeenCalledTimes(1)
-    expect(apiRequest.mock.calls[0]![1].body).toEqual(vibe('two').body)
-    expect(device.get('outbox:ana')).toEqual([])
+    expect(apiRequest.mock.calls[0]![1].headers).toBeUndefined()
   })
 
   it("hands a refused write to be said (the server's message), then goes on with the next", async () => {

@@ -10,6 +10,8 @@ export interface QueuedWrite {
   method: 'PATCH' | 'PUT' | 'DELETE'
   path: string
   body?: unknown
+  /** Sent with it: `If-Match` for my vibe, so a late update cannot overwrite a newer one. */
+  headers?: Record<string, string>
   queuedAt: number
 }
 
@@ -51,20 +53,37 @@ export function outboxOwner(): string {
 export const loadOutbox = (userId: string): Promise<void> =>
   serially(async () => show(userId, await stored(userId)))
 
-/** Adds a write to the end of the user's queue, on the device first. */
+/**
+ * Adds a write to the end of the user's queue, on the device first. A `PATCH` of something that
+ * already has one queued joins it instead (its fields over the earlier ones'): edited twice
+ * offline, my vibe is sent once, with the version the first edit started from, since the second
+ * started from a version only this device has seen.
+ */
 export const enqueueWrite = (
   userId: string,
   write: Omit<QueuedWrite, 'id' | 'queuedAt'>,
 ): Promise<void> =>
   serially(async () => {
-    const writes = [
-      ...(await stored(userId)),
-      { ...write, id: crypto.randomUUID(), queuedAt: Date.now() },
-    ]
+    const queued = await stored(userId)
+    const earlier = write.method === 'PATCH' ? queued.findIndex((it) => joins(it, write)) : -1
+    const writes =
+      earlier === -1
+        ? [...queued, { ...write, id: crypto.randomUUID(), queuedAt: Date.now() }]
+        : queued.map((it, index) => (index === earlier ? joined(it, write) : it))
     await writeOffline('outbox', userId, writes)
     show(userId, writes)
     requestBackgroundSync()
   })
+
+const joins = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>) =>
+  queued.method === 'PATCH' && queued.subject === write.subject && queued.path === write.path
+
+// The earlier write's precondition stays, unless the later one has none (sent whatever is there).
+const joined = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>) => ({
+  ...queued,
+  body: { ...(queued.body as object), ...(write.body as object) },
+  headers: write.headers && queued.headers,
+})
 
 /** Whether asking again later could change the answer (no network, a busy server, a stale token). */
 const worthRetrying = (error: unknown) =>
@@ -87,7 +106,8 @@ export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<v
       const [write, ...rest] = writes as [QueuedWrite, ...QueuedWrite[]]
       let answer: unknown
       try {
-        answer = await apiRequest(write.path, { method: write.method, body: write.body })
+        const { method, body, headers } = write
+        answer = await apiRequest(write.path, { method, body, headers })
       } catch (error) {
         if (worthRetrying(error)) break
         handlers.refused(write, error as ApiError)

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { openMainApp, waitUntilLive } from './vibes'
 
 // What the offline stories look at on the device: the service worker, and the app's IndexedDB
 // database of kept data and queued writes.
@@ -60,3 +61,31 @@ export const userIdOf = (session: { user: { id: string } }) => session.user.id
 /** What Chromium logs while offline: the requests and the live channel that fail. */
 export const OFFLINE_CONSOLE_ERRORS =
   /ERR_INTERNET_DISCONNECTED|Failed to fetch|WebSocket|net::ERR_/
+
+/**
+ * Signs up a fan whose vibe says `status` and opens the app until it would work offline: live,
+ * under the service worker, with that vibe kept on the device.
+ */
+export async function openAppReadyForOffline(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  status: string,
+) {
+  const fan = await openMainApp(page, request, baseURL, { status })
+  const userId = userIdOf(fan.account.session)
+  await waitUntilLive(page)
+  await controlledByWorker(page)
+  await dataKeptOnDevice(page, userId, status)
+  return { ...fan, userId }
+}
+
+/** Updates my status in the Update Vibe dialog with no network: queued on the device. */
+export async function updateStatusOffline(page: Page, status: string) {
+  await page.getByRole('button', { name: 'Update Vibe' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+  await dialog.getByLabel("What's your vibe right now?").fill(status)
+  await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('banner')).toContainText('Waiting for network')
+}

@@ -31,6 +31,7 @@ import { postVibe, uniqueUsername } from '../test/vibe-helpers'
 const RUNS = 100
 const WRITE_RUNS = 150
 const ODD_REQUEST_RUNS = 100
+const IF_MATCH_RUNS = 60
 const USERS = 12
 
 const json = { 'content-type': 'application/json' }
@@ -319,6 +320,51 @@ describe('data endpoints under random input', () => {
         },
       ),
       fuzzRuns(WRITE_RUNS),
+    )
+  })
+
+  it('PATCH /api/vibes/:id with random If-Match headers: written only on the version named', async () => {
+    const ifMatch = fc.oneof(
+      fc.constantFrom('current', 'older', 'weak', 'listed'),
+      anyHeaderValue().map((value) => ({ value })),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 }), ifMatch, async (i, pick) => {
+        count('update-if-match')
+        const user = users[i]!
+        const id = ownVibe.get(user.userId)!
+        const rowOf = () =>
+          t.database.db.selectFrom('vibes').selectAll().where('id', '=', id).executeTakeFirst()
+        const before = await rowOf()
+        const current = `"${Number(before!.updated_at)}"`
+        const header =
+          typeof pick === 'object'
+            ? pick.value
+            : {
+                current,
+                older: `"${Number(before!.updated_at) - 1}"`,
+                weak: `W/${current}`,
+                listed: `"0", ${current}`,
+              }[pick]
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/vibes/${id}`,
+          headers: { ...bearer(user.accessToken), 'if-match': header },
+          payload: { username: `Probe ${user.userId.slice(0, 8)}`, emoji: '🔎', status: 'again' },
+        })
+        expectValidAnswer(response, { 200: VibeResponseSchema })
+        const names = pick === 'current' || pick === 'listed' || header.trim() === '*'
+        if (names) {
+          expect(response.statusCode).toBe(200)
+          const vibe = VibeSchema.parse(response.json().vibe)
+          expect(response.headers.etag).toBe(`"${Date.parse(vibe.updatedAt)}"`)
+        } else {
+          expect(response.statusCode).toBe(412)
+          expect(response.json().code).toBe('vibe_changed')
+          expect(await rowOf()).toEqual(before)
+        }
+      }),
+      fuzzRuns(IF_MATCH_RUNS),
     )
   })
 

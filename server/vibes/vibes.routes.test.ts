@@ -100,6 +100,60 @@ describe('vibes API', () => {
     expect(await rowOf(vibe.id)).toMatchObject({ username: renamed, updated_at: clock.now() })
   })
 
+  it('tags my vibe with its version, and refuses an update that names an older one with 412', async () => {
+    const user = await signUpUser(t)
+    const created = await create(user)
+    expect(created.statusCode).toBe(201)
+    const first = created.headers.etag as string
+    expect(first).toBe(`"${clock.now()}"`)
+    expect((await mine(user)).headers.etag).toBe(first)
+
+    // Sent from another device meanwhile: the version moves on.
+    clock.advance(60_000)
+    const id = created.json().vibe.id as string
+    const ifMatch = (tag: string, status: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/vibes/${id}`,
+        headers: { ...bearer(user.accessToken), 'if-match': tag },
+        payload: { ...luna, username: created.json().vibe.username, status },
+      })
+    const elsewhere = await ifMatch(first, 'From my other phone')
+    expect(elsewhere.statusCode).toBe(200)
+    const second = elsewhere.headers.etag as string
+    expect(second).toBe(`"${clock.now()}"`)
+
+    // The update made offline on the first phone, based on the first version, arrives late.
+    clock.advance(60_000)
+    const before = await rowOf(id)
+    const late = await ifMatch(first, 'Written offline')
+    expect(late.statusCode).toBe(412)
+    expect(late.json()).toEqual({
+      code: 'vibe_changed',
+      message: 'Your vibe was changed on another device after this update was made',
+    })
+    expect(await rowOf(id)).toEqual(before)
+    // A weak tag never matches (If-Match compares strongly); a list naming the version does.
+    expect((await ifMatch(`W/${second}`, 'Weak')).statusCode).toBe(412)
+    expect((await ifMatch(`"1", ${second}`, 'Listed')).statusCode).toBe(200)
+    expect((await ifMatch('*', 'Any version')).statusCode).toBe(200)
+    expect((await rowOf(id))?.status).toBe('Any version')
+  })
+
+  it("refuses someone else's vibe with 403 even with its current version, and tells it nothing", async () => {
+    const { user, vibe } = await signUpWithVibe(t, aLuna())
+    const intruder = await signUpUser(t)
+    const tag = (await mine(user)).headers.etag as string
+    const answer = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/vibes/${vibe.id}`,
+      headers: { ...bearer(intruder.accessToken), 'if-match': tag },
+      payload: { ...luna, username: uniqueUsername('Hacked') },
+    })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.headers.etag).toBeUndefined()
+  })
+
   it("refuses someone else's vibe with 403 and leaves the row as it was", async () => {
     const { vibe } = await signUpWithVibe(t, aLuna())
     const intruder = await signUpUser(t)

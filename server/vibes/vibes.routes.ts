@@ -10,6 +10,7 @@ import {
   VibeInputSchema,
   VibeResponseSchema,
 } from '../../shared/vibes/vibe.schema'
+import { vibeVersionTag } from '../../shared/vibes/vibe-version'
 import { guardDataArea } from '../auth/require-user'
 import { dataErrors } from '../http/error-schemas'
 
@@ -52,7 +53,11 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/vibes/mine',
     { schema: { response: { 200: MyVibeSchema, ...dataErrors } } },
-    async (request) => ({ vibe: await vibes.mine(caller(request)) }),
+    async (request, reply) => {
+      const vibe = await vibes.mine(caller(request))
+      if (vibe) reply.header('ETag', vibeVersionTag(vibe.updatedAt))
+      return { vibe }
+    },
   )
 
   app.post(
@@ -60,7 +65,7 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: VibeBodySchema, response: { 201: VibeResponseSchema, ...dataErrors } } },
     async (request, reply) => {
       const vibe = await vibes.create(caller(request), request.body)
-      return reply.status(201).send({ vibe })
+      return reply.status(201).header('ETag', vibeVersionTag(vibe.updatedAt)).send({ vibe })
     },
   )
 
@@ -73,8 +78,10 @@ export async function vibesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: VibeResponseSchema, ...dataErrors },
       },
     },
-    async (request) => ({
-      vibe: await vibes.update(caller(request), request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const { params, body, headers } = request
+      const vibe = await vibes.update(caller(request), params.id, body, headers['if-match'])
+      return reply.header('ETag', vibeVersionTag(vibe.updatedAt)).send({ vibe })
+    },
   )
 }

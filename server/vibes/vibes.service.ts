@@ -7,11 +7,13 @@ import {
   type OwnVibe,
   type VibeInput,
 } from '../../shared/vibes/vibe.schema'
+import { vibeVersionTag } from '../../shared/vibes/vibe-version'
 import type { AuthUser } from '../auth/auth-deps'
 import { type AppDatabase, afterCommit, type WriteHandle, writeTransaction } from '../db/database'
 import { isUniqueViolation } from '../db/database-errors'
 import type { ChangeBus, ChangeEvent } from '../events/change-bus'
 import { AppError, forbidden, notFound } from '../http/app-error'
+import { ifMatchHolds } from '../http/if-match'
 import { ResponseCache } from '../http/response-cache'
 import { usernameKey } from '../safety/look-alikes'
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor'
@@ -225,14 +227,28 @@ export class VibesService {
     return presentOwnVibe(row)
   }
 
-  /** Updates a vibe the caller owns; the ownership check and the write share one transaction. */
-  async update(user: AuthUser, id: string, input: VibeInput): Promise<OwnVibe> {
+  /**
+   * Updates a vibe the caller owns; the ownership check and the write share one transaction. With
+   * `ifMatch` (an `If-Match` header: an update made offline, sent later), only if the vibe is
+   * still the version it names, so a late update never overwrites a newer one from elsewhere.
+   */
+  async update(user: AuthUser, id: string, input: VibeInput, ifMatch?: string): Promise<OwnVibe> {
     await this.checkRules(user.id, input)
     const key = usernameKey(input.username)
     const updated = await writeTransaction(this.deps.database, async (trx) => {
       const existing = await findVibeById(trx, id)
       if (!existing) throw notFound('There is no vibe with this id', 'vibe_not_found')
       if (existing.user_id !== user.id) throw forbidden('You can only update your own vibe')
+      if (
+        ifMatch !== undefined &&
+        !ifMatchHolds(ifMatch, vibeVersionTag(Number(existing.updated_at)))
+      ) {
+        throw new AppError(
+          412,
+          'vibe_changed',
+          'Your vibe was changed on another device after this update was made',
+        )
+      }
       // A name kept as it was is not compared again (two look-alikes from before migration 008).
       if (existing.username !== input.username) await this.claimUsername(trx, user.id, key)
       // Never before created_at, even if this instance's clock is behind the one that created it.

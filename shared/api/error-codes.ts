@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'forbidden',
   'vibe_already_exists',
   'vibe_not_found',
+  'vibe_changed',
   // safety (docs/safety.md)
   'report_own_vibe',
   'vibe_held_back',

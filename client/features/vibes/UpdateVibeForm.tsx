@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
-import { useUpdateVibe } from './update-vibe.api'
+import { useUpdateVibe, vibeSubject } from './update-vibe.api'
 import { VibeFields } from './VibeFields'
 import { vibeErrorField, vibeErrorMessage } from './vibe-error-message'
 import { parseVibeForm, type VibeFormValues } from './vibe-form'
@@ -46,6 +46,8 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
       const { queued } = await updateVibe.mutateAsync({ id: vibe.id, input: result.input })
       if (queued) {
         toast('Vibe saved on this device 📶', {
+          // The same toast turns into the refusal, if the server refuses it once sent.
+          id: vibeSubject(vibe.id),
           description: "Waiting for network: it goes out as soon as you're back online.",
         })
       } else {

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OwnVibe, VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
+import { vibeVersionTag } from '../../../shared/vibes/vibe-version'
 import { ApiError, apiRequest } from '../../lib/api-client'
 import { enqueueWrite } from '../../lib/outbox'
 import { type FeedData, replaceVibe } from './feed-cache'
@@ -47,13 +48,15 @@ export function useUpdateVibe(userId: string) {
           if (!(error instanceof ApiError && error.status === 0)) throw error
         }
       }
+      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
       await enqueueWrite(userId, {
         subject: vibeSubject(id),
         method: 'PATCH',
         path: `/api/vibes/${encodeURIComponent(id)}`,
         body: input,
+        // Sent later, it applies only to the version it was made on (412 `vibe_changed`).
+        headers: shown?.id === id ? { 'If-Match': vibeVersionTag(shown.updatedAt) } : undefined,
       })
-      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
       const vibe = { ...shown, ...input, id, userId, updatedAt: new Date().toISOString() }
       return { vibe: vibe as OwnVibe, queued: true }
     },
