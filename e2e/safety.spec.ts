@@ -140,6 +140,8 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
     expect(accounts).toBeGreaterThanOrEqual(1)
     // Everyone with a vibe includes the organiser; the organiser's own socket is not open here.
     await expect(figures).toContainText('People with a vibe')
+    // One server here; behind a load balancer, every instance's live feed is counted.
+    await expect(figures).toContainText('on the live feed, one server')
     const chart = page.getByRole('img', { name: /Sign-ups per hour, last 48 hours/ })
     await expect(chart).toBeVisible()
     await page.getByText('The numbers as a table').click()

@@ -7,6 +7,7 @@ import type { ChangeBus } from './events/change-bus'
 import type { GameService } from './game/game.service'
 import type { LineupService } from './lineup/lineup.service'
 import type { LiveHub } from './live/live-hub'
+import type { LivePresence } from './live/live-presence'
 import type { ReminderScheduler } from './reminders/reminder-scheduler'
 import type { RemindersService } from './reminders/reminders.service'
 import type { SafetyService } from './safety/safety.service'
@@ -42,6 +43,8 @@ export interface AppContext {
   safety: SafetyService
   /** This instance's live sockets (WebSocket); `stats` says how many and what fan-out cost. */
   live: LiveHub
+  /** Every instance's live viewers, reported at each heartbeat ("online now" for organisers). */
+  livePresence: LivePresence
   /** Blocks: whom I blocked, and whom each person's screens hide (docs/privacy.md). */
   blocks: BlocksService
   /** My account as a whole: my data export, and deleting it (docs/privacy.md). */

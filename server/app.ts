@@ -36,6 +36,7 @@ import { LineupService } from './lineup/lineup.service'
 import { createLiveHub } from './live/create-live-hub'
 import { registerLiveChannel } from './live/live.plugin'
 import type { LiveHub } from './live/live-hub'
+import { LivePresence } from './live/live-presence'
 import type { LiveSources } from './live/live-sources'
 import { AppMetrics } from './metrics/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
@@ -280,6 +281,13 @@ export async function buildApp(
     log: app.log.child({ component: 'live' }),
     onFanOutPass: metrics && ((pass) => metrics.observeFanOut(pass.lagMs)),
   })
+  // "Online now" for the organisers, across every instance (ADR 035, addendum).
+  const livePresence = new LivePresence({
+    database,
+    now,
+    viewers: () => live?.stats.viewers ?? 0,
+    intervalMs: config.LIVE_HEARTBEAT_S * 1000,
+  })
   const schedule = new ScheduleService({
     database,
     lineup,
@@ -346,6 +354,7 @@ export async function buildApp(
     reminderScheduler: reminders.scheduler,
     safety,
     live,
+    livePresence,
     blocks,
     account,
   }

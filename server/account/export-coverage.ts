@@ -54,6 +54,10 @@ export const EXPORT_COVERAGE: Readonly<Record<string, Coverage>> = {
     omitted:
       'a vibe the moderators acted on, by id; the vibe itself (and what was done to it) is in vibe',
   },
+  'live_presence.instance_id': {
+    omitted:
+      "not a person: a server instance's random id, beside how many people its live feed has (ADR 035)",
+  },
   'rate_limits.key': {
     omitted:
       'abuse counters keyed by e-mail address or account, kept one RATE_LIMIT_WINDOW_S window',

@@ -262,6 +262,13 @@ export interface UserBlocksTable {
   created_at: number
 }
 
+/** One instance's live viewers at its last heartbeat (ADR 035, addendum): counts, nobody. */
+export interface LivePresenceTable {
+  instance_id: string
+  viewers: number
+  seen_at: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -292,4 +299,5 @@ export interface Database {
   audit_people: AuditPeopleTable
   audit_log: AuditLogTable
   user_blocks: UserBlocksTable
+  live_presence: LivePresenceTable
 }

@@ -26,6 +26,10 @@ export async function registerLiveChannel(
       for (const stop of stopLive) stop()
       await hub.shutdown()
       app.websocketServer.close()
+      // The other instances stop counting this one's viewers now, not three heartbeats later.
+      await app.ctx.livePresence
+        .withdraw()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live presence not withdrawn'))
     },
     // A client that breaks the protocol (oversized frame, bad UTF-8) is not a server error.
     errorHandler: (error, socket, request) => {
@@ -51,7 +55,7 @@ export async function registerLiveChannel(
 
 /** Subscribes this instance to the change bus and starts heartbeats; returns how to stop both. */
 function startRelayAndHeartbeat(app: FastifyInstance, sources: LiveSources): () => void {
-  const { live: hub, changes, config } = app.ctx
+  const { live: hub, livePresence, changes, config } = app.ctx
   const log = app.log.child({ component: 'live' })
   const stopRelay = relayChanges({
     changes,
@@ -66,6 +70,9 @@ function startRelayAndHeartbeat(app: FastifyInstance, sources: LiveSources): () 
   })
   const heartbeat = setInterval(() => {
     hub.beat().catch((error: unknown) => log.warn({ err: error }, 'live heartbeat failed'))
+    livePresence
+      .report()
+      .catch((error: unknown) => log.warn({ err: error }, 'live presence not reported'))
   }, config.LIVE_HEARTBEAT_S * 1000)
   heartbeat.unref()
   return () => {

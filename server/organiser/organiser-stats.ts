@@ -8,7 +8,9 @@ interface StatsDeps {
   database: AppDatabase
   now: () => number
   /** People signed in on this instance's live channel (LiveHub.stats.viewers). */
-  liveViewers: () => number
+  liveHere: () => number
+  /** People signed in on every instance's live channel, and how many instances (LivePresence). */
+  liveEverywhere: () => Promise<{ viewers: number; instances: number }>
 }
 
 /** The organiser's dashboard figures (docs/safety.md): counts, never a person. */
@@ -17,7 +19,11 @@ export async function readOrganiserStats(deps: StatsDeps): Promise<OrganiserStat
   const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS
   const from = currentHour - (SIGN_UP_HOURS - 1) * HOUR_MS
   const { db } = deps.database
-  const [perHour, counts] = await Promise.all([signUpsPerHour(db, from), organiserCounts(db, now)])
+  const [perHour, counts, live] = await Promise.all([
+    signUpsPerHour(db, from),
+    organiserCounts(db, now),
+    deps.liveEverywhere(),
+  ])
   const signUps = Array.from({ length: SIGN_UP_HOURS }, (_, i) => {
     const hour = from + i * HOUR_MS
     return { hour: new Date(hour).toISOString(), count: perHour.get(hour) ?? 0 }
@@ -27,7 +33,9 @@ export async function readOrganiserStats(deps: StatsDeps): Promise<OrganiserStat
     signUpsPerHour: signUps,
     people: { accounts: counts.accounts, withVibe: counts.withVibe },
     online: {
-      liveOnThisInstance: deps.liveViewers(),
+      liveNow: live.viewers,
+      liveInstances: live.instances,
+      liveOnThisInstance: deps.liveHere(),
       sessionsActiveLastHour: counts.sessions,
     },
     wifi: { devicesAdmitted: counts.admitted, devicesConnectedNow: counts.connected },
@@ -47,6 +55,8 @@ export function organiserStatsCsv(stats: OrganiserStats): string {
     csvRow(['generated_at', stats.generatedAt]),
     csvRow(['accounts', stats.people.accounts]),
     csvRow(['people_with_a_vibe', stats.people.withVibe]),
+    csvRow(['live_now', stats.online.liveNow]),
+    csvRow(['live_instances', stats.online.liveInstances]),
     csvRow(['live_on_this_instance', stats.online.liveOnThisInstance]),
     csvRow(['sessions_active_last_hour', stats.online.sessionsActiveLastHour]),
     csvRow(['wifi_devices_admitted', stats.wifi.devicesAdmitted]),

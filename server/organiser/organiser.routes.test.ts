@@ -59,7 +59,7 @@ describe('the organiser dashboard', () => {
       people: { accounts: 7, withVibe: 2 },
       // The organiser's socket. Sessions of the last hour: the organiser's and the phone owner's
       // (16:30); the reporters' began an hour ago exactly, Alice's and Bob's four hours ago.
-      online: { liveOnThisInstance: 1, sessionsActiveLastHour: 2 },
+      online: { liveNow: 1, liveInstances: 1, liveOnThisInstance: 1, sessionsActiveLastHour: 2 },
       wifi: { devicesAdmitted: 1, devicesConnectedNow: 1 },
       reports: { open: 3, handled: 1, hiddenVibes: 1 },
     })
@@ -89,11 +89,13 @@ describe('the organiser dashboard', () => {
       'attachment; filename="vibeconnect-stats-2026-07-10-16h.csv"',
     )
     const lines = answer.body.trimEnd().split('\r\n')
-    expect(lines.slice(0, 11)).toEqual([
+    expect(lines.slice(0, 13)).toEqual([
       'metric,value',
       'generated_at,2026-07-10T16:30:00.000Z',
       'accounts,7',
       'people_with_a_vibe,2',
+      'live_now,1',
+      'live_instances,1',
       'live_on_this_instance,1',
       'sessions_active_last_hour,2',
       'wifi_devices_admitted,1',
@@ -102,8 +104,8 @@ describe('the organiser dashboard', () => {
       'reports_handled,1',
       'vibes_hidden_pending_review,1',
     ])
-    expect(lines[12]).toBe('hour_utc,sign_ups')
-    expect(lines.slice(13)).toHaveLength(48)
+    expect(lines[14]).toBe('hour_utc,sign_ups')
+    expect(lines.slice(15)).toHaveLength(48)
     expect(lines).toContain('2026-07-10T15:00:00.000Z,3')
     expectNobodyIn(answer.body)
   })

@@ -12,12 +12,18 @@ import { organiserStatsCsv, readOrganiserStats } from './organiser-stats'
  */
 export async function organiserRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { safety, database, now, live } = app.ctx
+  const { safety, database, now, live, livePresence } = app.ctx
   const caller = guardDataArea(app)
   app.addHook('onRequest', async (request) => {
     await safety.requireRole(caller(request), ORGANISERS)
   })
-  const stats = () => readOrganiserStats({ database, now, liveViewers: () => live.stats.viewers })
+  const stats = () =>
+    readOrganiserStats({
+      database,
+      now,
+      liveHere: () => live.stats.viewers,
+      liveEverywhere: () => livePresence.total(),
+    })
 
   app.get(
     '/api/organiser/stats',

@@ -24,7 +24,14 @@ export const OrganiserStatsSchema = z.object({
     withVibe: z.number().int().min(0),
   }),
   online: z.object({
-    /** People signed in on the live channel of the instance that answered (ADR 035). */
+    /**
+     * People signed in on the live channel of every instance: the answering instance's count now,
+     * the others' as of their last heartbeat (ADR 035, addendum).
+     */
+    liveNow: z.number().int().min(0),
+    /** The instances counted in `liveNow` (those that reported within three heartbeats). */
+    liveInstances: z.number().int().min(1),
+    /** People signed in on the live channel of the instance that answered. */
     liveOnThisInstance: z.number().int().min(0),
     /** Sessions that signed in or renewed their token in the last hour, on every instance. */
     sessionsActiveLastHour: z.number().int().min(0),

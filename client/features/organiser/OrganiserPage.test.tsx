@@ -14,7 +14,7 @@ const stats: OrganiserStats = {
     count: i === 47 ? 12 : i === 40 ? 3 : 0,
   })),
   people: { accounts: 1234, withVibe: 987 },
-  online: { liveOnThisInstance: 42, sessionsActiveLastHour: 300 },
+  online: { liveNow: 42, liveInstances: 3, liveOnThisInstance: 15, sessionsActiveLastHour: 300 },
   wifi: { devicesAdmitted: 555, devicesConnectedNow: 321 },
   reports: { open: 7, handled: 19, hiddenVibes: 2 },
 }
@@ -31,6 +31,7 @@ describe('the organiser dashboard', () => {
     expect(figure('Accounts')).toBe('1234')
     expect(figure('People with a vibe')).toBe('987')
     expect(figure('Online now')).toBe('42')
+    expect(within(figures).getByText('on the live feed, 3 servers')).toBeTruthy()
     expect(figure('WiFi devices admitted')).toBe('555')
     expect(figure('Reports open')).toBe('7')
     expect(figure('Reports handled')).toBe('19')

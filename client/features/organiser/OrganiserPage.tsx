@@ -57,9 +57,9 @@ export function OrganiserPage() {
           <Figure value={people.accounts} label="Accounts" />
           <Figure value={people.withVibe} label="People with a vibe" />
           <Figure
-            value={online.liveOnThisInstance}
+            value={online.liveNow}
             label="Online now"
-            note="on the live feed, on this server"
+            note={`on the live feed, ${online.liveInstances === 1 ? 'one server' : `${online.liveInstances} servers`}`}
           />
           <Figure value={online.sessionsActiveLastHour} label="Active in the last hour" />
           <Figure value={wifi.devicesAdmitted} label="WiFi devices admitted" />

@@ -8,6 +8,7 @@ import * as game from './006-game'
 import * as companion from './007-companion'
 import * as safety from './008-safety'
 import * as privacy from './009-privacy'
+import * as livePresence from './010-live-presence'
 
 /**
  * Migrations are listed here rather than read from the folder, so the bundled server carries
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007-companion': companion,
   '008-safety': safety,
   '009-privacy': privacy,
+  '010-live-presence': livePresence,
 }
 
 export const migrationProvider: MigrationProvider = {
