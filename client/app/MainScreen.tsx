@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { type ComponentProps, memo, useState } from 'react'
+import type { FestivalInfo } from '../../shared/festival/festival.schema'
 import { useFestivalInfo } from '../features/festival/festival-info'
 import { WifiCredit } from '../features/festival/WifiCredit'
 import { LevelCard } from '../features/game/LevelCard'
@@ -9,7 +10,8 @@ import { MySchedule } from '../features/schedule/MySchedule'
 import { SharedPicksBanner } from '../features/schedule/SharedPicksBanner'
 import { useSchedule } from '../features/schedule/schedule.api'
 import { useScheduleMarks } from '../features/schedule/use-schedule-marks'
-import { useSharedPicks } from '../features/schedule/use-shared-picks'
+import { type OpenedPicks, useSharedPicks } from '../features/schedule/use-shared-picks'
+import type { LiveStatus } from '../features/vibes/live/live-connection'
 import { useLiveVibes } from '../features/vibes/live/use-live-vibes'
 import { ModerationNotice, type MyVibeShown } from '../features/vibes/ModerationNotice'
 import { loadUpdateVibeForm, UpdateVibeModal } from '../features/vibes/UpdateVibeModal'
@@ -17,8 +19,9 @@ import { VibesFeed } from '../features/vibes/VibesFeed'
 import { WifiPanel } from '../features/wifi/WifiPanel'
 import { useRefreshWifiPass } from '../features/wifi/wifi.api'
 import { usePreloadOnFirstInput } from '../lib/use-preload-on-first-input'
+import { useWatchedValue, type WatchedValue } from '../lib/watched-value'
 import { AppHeader } from './AppHeader'
-import { SectionBar, SectionPanels, useMainSections } from './MainSections'
+import { type MainSections, SectionBar, SectionPanels, useMainSections } from './MainSections'
 import { useLineupChanges } from './use-lineup-changes'
 
 /**
@@ -36,15 +39,15 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
   usePendingInvite()
   usePreloadOnFirstInput(loadUpdateVibeForm)
   const shared = useSharedPicks(me.userId)
-  const marks = useScheduleMarks(shared.picks)
-  const programmeChanges = useSchedule().data?.stars.filter((star) => star.change).length ?? 0
 
+  // What changes often (the live channel's status, my stars and schedule) is read by the parts
+  // that show it, not here: a change read here would render the whole screen again, in one task.
   const sections = useMainSections()
-  const lineup = <LineupCard festival={festival} extras={marks} />
+  const lineup = <MarkedLineupCard festival={festival} picks={shared.picks} />
   const content = {
     lineup,
     feed: (
-      <VibesFeed
+      <LiveVibesFeed
         userId={me.userId}
         liveStatus={liveStatus}
         onUpdateVibe={() => setUpdating(true)}
@@ -62,7 +65,7 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
   return (
     <>
       <AppHeader me={me}>
-        {!sections.twoColumns && <SectionBar sections={sections} news={programmeChanges} />}
+        {!sections.twoColumns && <SectionBarWithNews sections={sections} />}
       </AppHeader>
       <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 lg:max-w-7xl">
         <h1 className="sr-only">VibeConnect</h1>
@@ -77,7 +80,7 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
           <div className="grid grid-cols-[minmax(0,1fr)_26rem] items-start gap-6">
             {lineup}
             <div className="flex flex-col gap-4">
-              <SectionBar sections={sections} news={programmeChanges} />
+              <SectionBarWithNews sections={sections} />
               <SectionPanels sections={sections} content={content} />
             </div>
           </div>
@@ -88,4 +91,28 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
       <UpdateVibeModal open={updating} onClose={() => setUpdating(false)} userId={me.userId} />
     </>
   )
+}
+
+/** The lineup card with my stars and my crew's picks on its sets. */
+const MarkedLineupCard = memo(function MarkedLineupCard(props: {
+  festival: FestivalInfo | undefined
+  picks: OpenedPicks | undefined
+}) {
+  return <LineupCard festival={props.festival} extras={useScheduleMarks(props.picks)} />
+})
+
+/** The section tabs, with the count of programme changes on My schedule's. */
+function SectionBarWithNews({ sections }: { sections: MainSections }) {
+  const news = useSchedule().data?.stars.filter((star) => star.change).length ?? 0
+  return <SectionBar sections={sections} news={news} />
+}
+
+/** The feed, with the live channel's status. */
+function LiveVibesFeed({
+  liveStatus,
+  ...props
+}: Omit<ComponentProps<typeof VibesFeed>, 'liveStatus'> & {
+  liveStatus: WatchedValue<LiveStatus>
+}) {
+  return <VibesFeed {...props} liveStatus={useWatchedValue(liveStatus)} />
 }

@@ -4,6 +4,7 @@ import { LIVE_PATH } from '../../../../shared/live/live-channel'
 import type { SingleServerMessage } from '../../../../shared/live/live-protocol'
 import { afterNextPaint } from '../../../lib/after-next-paint'
 import { currentAccessToken, onTokenRefreshed, sessionRefused } from '../../../lib/session'
+import { type WatchedValue, watchedValue } from '../../../lib/watched-value'
 import { createLiveCacheSync, resyncFeed } from './live-cache-sync'
 import { LiveConnection, type LiveStatus } from './live-connection'
 
@@ -24,7 +25,8 @@ const liveUrl = () => {
 /**
  * Keeps the feed, the user count and my vibe current while mounted, over one WebSocket that
  * survives token refreshes and network drops, and hands the app what is for other features (my
- * game's news, a changed lineup). Returns whether updates are flowing right now.
+ * game's news, a changed lineup). Returns whether updates are flowing right now, as a value the
+ * components that show it watch (`useWatchedValue`).
  */
 export function useLiveVibes(
   userId: string,
@@ -32,9 +34,10 @@ export function useLiveVibes(
   onPersonal: (message: PersonalMessage) => void,
   /** The lineup's news, for the app to hand to what follows from the lineup. */
   onLineupNews: (message: LineupNews) => void = () => {},
-): LiveStatus {
+): WatchedValue<LiveStatus> {
   const queryClient = useQueryClient()
-  const [status, setStatus] = useState<LiveStatus>('connecting')
+  // Watched, not state: the screen that holds the channel does not render again for its status.
+  const [status] = useState(() => watchedValue<LiveStatus>('connecting'))
   const personal = useRef(onPersonal)
   personal.current = onPersonal
   const lineupNews = useRef(onLineupNews)
@@ -50,7 +53,7 @@ export function useLiveVibes(
         if (message.type === 'game' || message.type === 'ready') personal.current(message)
         if (message.type === 'lineup' || message.type === 'ready') lineupNews.current(message)
       },
-      onStatus: setStatus,
+      onStatus: status.set,
     })
     // Connected once the screen is on it: the socket's handshake and its `ready` (which reloads
     // the feed, the count, my game and pass) would otherwise compete with that first paint. A
@@ -81,6 +84,6 @@ export function useLiveVibes(
       stopTokenUpdates()
       connection.stop()
     }
-  }, [queryClient, userId])
+  }, [queryClient, userId, status])
   return status
 }
