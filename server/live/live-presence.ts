@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { type AppDatabase, writeTransaction } from '../db/database'
+import {
+  deletePresence,
+  deletePresenceSeenBefore,
+  othersPresence,
+  upsertPresence,
+} from './live-presence.repository'
 
 interface PresenceDeps {
   database: AppDatabase
@@ -30,44 +36,20 @@ export class LivePresence {
     const { database, now, viewers } = this.deps
     const row = { instance_id: this.instanceId, viewers: viewers(), seen_at: now() }
     await writeTransaction(database, async (trx) => {
-      await trx
-        .insertInto('live_presence')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict
-            .column('instance_id')
-            .doUpdateSet({ viewers: row.viewers, seen_at: row.seen_at }),
-        )
-        .execute()
-      await trx
-        .deleteFrom('live_presence')
-        .where('seen_at', '<', row.seen_at - FORGET_AFTER_MS)
-        .execute()
+      await upsertPresence(trx, row)
+      await deletePresenceSeenBefore(trx, row.seen_at - FORGET_AFTER_MS)
     })
   }
 
   /** This instance stops: its row goes, so the others stop counting it at once. */
   async withdraw(): Promise<void> {
-    await writeTransaction(this.deps.database, (trx) =>
-      trx.deleteFrom('live_presence').where('instance_id', '=', this.instanceId).execute(),
-    )
+    await writeTransaction(this.deps.database, (trx) => deletePresence(trx, this.instanceId))
   }
 
   /** People on the live channel of every instance, and how many instances that is. */
   async total(): Promise<{ viewers: number; instances: number }> {
     const { database, now, viewers, intervalMs } = this.deps
-    const others = await database.db
-      .selectFrom('live_presence')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('viewers'), eb.lit(0)).as('viewers'),
-        eb.fn.countAll<number>().as('instances'),
-      ])
-      .where('instance_id', '<>', this.instanceId)
-      .where('seen_at', '>=', now() - 3 * intervalMs)
-      .executeTakeFirstOrThrow()
-    return {
-      viewers: viewers() + Number(others.viewers),
-      instances: 1 + Number(others.instances),
-    }
+    const others = await othersPresence(database, this.instanceId, now() - 3 * intervalMs)
+    return { viewers: viewers() + others.viewers, instances: 1 + others.instances }
   }
 }
