@@ -48,6 +48,8 @@ test.describe('offline first: writes made offline', () => {
       await context.setOffline(true)
       await updateStatusOffline(page, 'Dancing in the rain, offline')
       await expect(page.getByText('Vibe saved on this device 📶')).toBeVisible()
+      // The feed says it is not updating now, even if its socket has not noticed yet.
+      await expect(page.getByText('Not updating', { exact: true })).toBeVisible()
       await expect(feedEntry(page, fan.vibe.username)).toContainText('Dancing in the rain, offline')
       await shoot(page, 'offline-vibe-waiting-phone')
       expect(await queuedWrites(page, userId)).toHaveLength(1)
@@ -142,6 +144,8 @@ test.describe('offline first: writes made offline', () => {
     await expect(
       page.getByText('Your vibe was changed on another device after this update was made'),
     ).toBeVisible()
+    // What "mine" is, since the screen now shows the other phone's.
+    await expect(page.getByText('Yours said: 🎸 “Written offline in the tent”')).toBeVisible()
     await expect(feedEntry(page, me.vibe.username)).toContainText('From my other phone')
     await expect(page.getByRole('banner')).not.toContainText('Waiting for network')
     expect(await queuedWrites(page, userId)).toEqual([])

@@ -32,9 +32,11 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
         refused: (write, error) => {
           if (isVibe(write) && error.code === 'vibe_changed') {
             // Changed on another device since: that version shows; mine is one tap away.
+            const mine = write.body as VibeInput
             toast.error("Your vibe update wasn't saved", {
               id: write.subject,
-              description: error.message,
+              // Says what "mine" is: the screen now shows the other device's version.
+              description: `${error.message}. Yours said: ${mine.emoji} “${mine.status}”`,
               duration: Number.POSITIVE_INFINITY,
               closeButton: true,
               action: { label: 'Keep mine', onClick: () => keepMine(write) },

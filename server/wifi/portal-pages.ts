@@ -60,7 +60,7 @@ export function formPage(frame: PageFrame, page: FormPage): string {
 <label for="signin-email">E-mail</label><input id="signin-email" name="email" type="email" autocomplete="email" required value="${page.refused?.field === 'sign-in' ? email : ''}"${described('sign-in')}${focus('sign-in')}>
 <label for="signin-password">Password</label><input id="signin-password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in and go online</button></form></section>
-<section class="card" aria-labelledby="code-h"><h2 id="code-h">WiFi pass code</h2><p class="note">The 8-character code in the VibeConnect app's WiFi panel.</p>${alert('code')}<form method="post" action="${action('code')}">${state}
+<section class="card" aria-labelledby="code-h"><h2 id="code-h">WiFi pass code</h2><p class="note">The 8-character code on the “Your WiFi pass” card in the VibeConnect app.</p>${alert('code')}<form method="post" action="${action('code')}">${state}
 <label for="code">Pass code</label><input id="code" class="code" name="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="12" placeholder="ABCD-EFGH" required${described('code')}${focus('code')}>
 <button type="submit">Go online with my pass</button></form></section>
 <section class="card" aria-labelledby="signup-h"><h2 id="signup-h">New here? Create an account</h2>${page.confirmationByMail ? '<p class="note">We mail you a link to confirm your address; you get a few minutes online to open it.</p>' : ''}${alert('sign-up')}<form method="post" action="${action('sign-up')}">${state}
@@ -102,7 +102,7 @@ export function onlinePage(
 export function passPage(frame: PageFrame, code: string | null): string {
   if (!code) {
     const body =
-      '<h1>Your WiFi pass</h1><p class="alert" role="alert">This link holds no WiFi pass code. Open the WiFi panel in the VibeConnect app to see yours.</p>'
+      '<h1>Your WiFi pass</h1><p class="alert" role="alert">This link holds no WiFi pass code. Open the VibeConnect app to see yours on its “Your WiFi pass” card.</p>'
     return layout(frame, 'WiFi pass', body)
   }
   const body = `<h1>Your WiFi pass</h1><p class="lead">The pass code for the ${escapeHtml(frame.festivalName)} WiFi:</p>
@@ -112,7 +112,7 @@ export function passPage(frame: PageFrame, code: string | null): string {
 <li>Its sign-in page opens by itself (on Android, tap the "Sign in to network" notice). If it does not, go to <a href="http://example.com/">http://example.com</a>: the WiFi shows its sign-in page instead.</li>
 <li>Under <strong>WiFi pass code</strong>, type the code above and tap <strong>Go online with my pass</strong>.</li>
 </ol>
-<p class="note">Each phone that goes online with this code takes one of the pass's places. Its owner sees them in the VibeConnect app's WiFi panel, and can free one there.</p>`
+<p class="note">Each phone that goes online with this code takes one of the pass's places. Its owner sees them on the “Your WiFi pass” card in the VibeConnect app, and can free one there.</p>`
   return layout(frame, 'WiFi pass', body)
 }
 

@@ -41,5 +41,5 @@ export function fullMessage(
     }).format(ms)
   const list = holders.map((device) => `${device.label} (last seen ${when(device.lastSeen)})`)
   const devices = holders.length === 1 ? 'device' : 'devices'
-  return `Your WiFi pass is already online on ${holders.length} ${devices}: ${list.join(', ')}. Forget one in the VibeConnect app's WiFi panel, or wait until its session ends.`
+  return `Your WiFi pass is already online on ${holders.length} ${devices}: ${list.join(', ')}. Forget one on the “Your WiFi pass” card in the VibeConnect app, or wait until its session ends.`
 }

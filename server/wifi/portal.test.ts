@@ -202,7 +202,7 @@ describe('the WiFi captive portal', () => {
     expect(refused.body).toContain(
       'Your WiFi pass is already online on 3 devices: iPhone (last seen',
     )
-    expect(refused.body).toContain('Forget one in the VibeConnect app')
+    expect(refused.body).toContain('Forget one on the “Your WiFi pass” card in the VibeConnect app')
 
     // Forgetting one in the app frees its place.
     const listed = (

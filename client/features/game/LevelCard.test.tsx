@@ -55,8 +55,8 @@ describe('the level card', () => {
     expect(within(card).queryAllByRole('listitem')).toHaveLength(0)
     fireEvent.click(within(card).getByText('Check in, badges and invite link'))
     const badges = await within(card).findAllByRole('listitem')
-    expect(badges[0]!.textContent).toContain('Vibe set · Earned')
-    expect(badges[1]!.textContent).toContain('Stage hopper · Locked')
+    expect(badges[0]!.textContent).toContain('Vibe set · 20 points · Earned')
+    expect(badges[1]!.textContent).toContain('Stage hopper · 40 points · Locked')
     expect(badges[1]!.textContent).toContain('1 of 3 done')
     expect((within(card).getByLabelText('Your invite link') as HTMLInputElement).value).toBe(
       game.inviteUrl,

@@ -215,13 +215,12 @@ function BadgeItem({ badge }: { badge: Badge }) {
       <div className="min-w-0 text-sm">
         <p className="font-semibold text-zinc-50">
           {badge.name}{' '}
-          <span className={earned ? 'text-fuchsia-200' : 'text-zinc-400'}>
-            · {earned ? `Earned ${formatWeekdayTime(badge.earnedAt!)}` : 'Locked'}
+          <span className={earned ? 'text-fuchsia-200' : 'text-zinc-300'}>
+            {badge.points > 0 && `· ${badge.points} points `}·{' '}
+            {earned ? `Earned ${formatWeekdayTime(badge.earnedAt!)}` : 'Locked'}
           </span>
         </p>
-        <p className="text-zinc-300">
-          {badge.description} {badge.points > 0 && `(${badge.points} points)`}
-        </p>
+        <p className="text-zinc-300">{badge.description}</p>
         {badge.progress && !earned && (
           <p className="text-zinc-300">
             {badge.progress.current} of {badge.progress.target} done

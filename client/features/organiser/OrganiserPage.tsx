@@ -61,7 +61,11 @@ export function OrganiserPage() {
             label="Online now"
             note={`on the live feed, ${online.liveInstances === 1 ? 'one server' : `${online.liveInstances} servers`}`}
           />
-          <Figure value={online.sessionsActiveLastHour} label="Active in the last hour" />
+          <Figure
+            value={online.sessionsActiveLastHour}
+            label="Sessions in the last hour"
+            note="signed-in devices, so one person may count twice"
+          />
           <Figure value={wifi.devicesAdmitted} label="WiFi devices admitted" />
           <Figure value={wifi.devicesConnectedNow} label="WiFi devices connected" />
           <Figure value={reports.open} label="Reports open" />

@@ -86,7 +86,9 @@ export function ReminderSettings() {
 
   return (
     <section aria-labelledby={headingId} className="card" aria-busy={busy}>
-      <p className="text-xs font-semibold tracking-widest text-cyan-300 uppercase">My schedule</p>
+      <p className="text-xs font-semibold tracking-widest text-cyan-300 uppercase">
+        On this device
+      </p>
       <h2 id={headingId} className="text-xl font-bold text-zinc-50">
         Reminders
       </h2>

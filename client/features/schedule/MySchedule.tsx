@@ -45,7 +45,7 @@ export function MySchedule({ festival, reminders }: MyScheduleProps) {
           <StarredDays stars={stars} clashes={clashes} timeZone={timeZone} onToggle={toggle} />
         </>
       )}
-      {reminders}
+      {reminders ? <div className="mt-6">{reminders}</div> : null}
       <Suspense fallback={<p className="mt-6 text-zinc-300">Loading your links...</p>}>
         <CalendarAndSharing />
       </Suspense>

@@ -48,6 +48,18 @@ describe('VibesFeed without the live channel', () => {
     expect(server.countRequests()).toBe(2)
   })
 
+  it('says the feed is not updating while the device is offline, whatever the socket says', async () => {
+    growingServer()
+    vi.stubGlobal('navigator', { ...navigator, onLine: false })
+    try {
+      renderFeed('live')
+      expect(await screen.findByText('Not updating')).toBeTruthy()
+      expect(screen.queryByText('Live')).toBeNull()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('does not poll while live: the channel brings the changes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const server = growingServer()

@@ -62,8 +62,7 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
   }
 
   return (
-    // scroll-mt keeps the title clear of the sticky header when the section is scrolled to.
-    <section aria-labelledby={titleId} className="card scroll-mt-24">
+    <section aria-labelledby={titleId} className="card">
       <FeedToolbar
         titleId={titleId}
         userCount={userCount}

@@ -1,3 +1,4 @@
+import { useOnline } from '../../../lib/use-online'
 import type { LiveStatus } from './live-connection'
 import { POLL_INTERVAL_MS } from './polling'
 
@@ -12,15 +13,29 @@ const LOOK: Record<LiveStatus, { badge: string; dot: string }> = {
   polling: { badge: 'bg-sky-400/15 text-sky-200', dot: 'bg-sky-300' },
 }
 
-/** Whether the feed is updating by itself right now, and how (shape and text, not colour alone). */
+const OFFLINE = { badge: 'bg-zinc-400/15 text-zinc-200', dot: 'bg-zinc-400' }
+
+/**
+ * Whether the feed is updating by itself right now, and how (shape and text, not colour alone).
+ * With no network nothing updates, whatever the socket (which may not have noticed yet) says.
+ */
 export function LiveBadge({ status }: { status: LiveStatus }) {
-  const look = LOOK[status]
+  const offline = !useOnline()
+  const look = offline ? OFFLINE : LOOK[status]
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${look.badge}`}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
-      {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting...' : <Polling />}
+      {offline ? (
+        'Not updating'
+      ) : status === 'live' ? (
+        'Live'
+      ) : status === 'connecting' ? (
+        'Connecting...'
+      ) : (
+        <Polling />
+      )}
     </span>
   )
 }
