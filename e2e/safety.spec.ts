@@ -246,6 +246,9 @@ test.describe('safety: reports, moderation, the organiser dashboard', () => {
       await item.getByLabel(/^Reason/).fill('Touting at the gate')
       await item.getByRole('button', { name: 'Suspend', exact: true }).click()
       await expect(mod.getByText(`${name} is suspended`)).toBeVisible()
+      // The queue says so, and offers only what applies now.
+      await expect(item).toContainText('Author suspended until')
+      await expect(item.getByRole('button', { name: 'Suspend author...' })).toBeHidden()
 
       // The suspension ended their sessions: they sign in again and try to change their vibe.
       const again = await signInViaApi(request, baseURL!, author.account)

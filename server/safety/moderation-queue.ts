@@ -15,6 +15,8 @@ export function queueItems(
   reports: readonly OpenReport[],
   ids: readonly string[],
   vibes: ReadonlyMap<string, OwnVibe>,
+  /** Authors suspended now: user id to the suspension's end (ms). */
+  suspended: ReadonlyMap<string, number>,
 ): QueueItem[] {
   const byVibe = new Map<string, OpenReport[]>()
   for (const report of reports) {
@@ -41,6 +43,7 @@ export function queueItems(
       })),
       firstReportedAt: times.length ? iso(Math.min(...times)) : null,
       lastReportedAt: times.length ? iso(Math.max(...times)) : null,
+      authorSuspendedUntil: suspended.has(vibe.userId) ? iso(suspended.get(vibe.userId)!) : null,
     })
   }
   const hiddenFirst = (item: QueueItem) => (item.vibe.moderation.state === 'hidden' ? 0 : 1)

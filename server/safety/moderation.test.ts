@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { QueueItem } from '../../shared/safety/safety-responses.schema'
 import { bearer, type SignedUpUser, signUpUser } from '../test/auth-helpers'
 import { createFakeClock } from '../test/fake-clock'
 import { LiveTestClient } from '../test/live-test-client'
@@ -75,6 +76,7 @@ describe('moderation', () => {
       ],
       firstReportedAt: expect.any(String),
       lastReportedAt: expect.any(String),
+      authorSuspendedUntil: null,
     })
     const reporters = await t.database.db.selectFrom('vibe_reports').select('reporter_id').execute()
     for (const { reporter_id } of reporters) expect(answer.body).not.toContain(reporter_id)
@@ -192,6 +194,21 @@ describe('moderation', () => {
     clock.advance(24 * HOUR + 1)
     const dayAfter = await signInAgain(user)
     expect((await patch(dayAfter, vibe.id, vibeFields(vibe))).statusCode).toBe(200)
+  })
+
+  it('says in the queue until when a vibe’s author is suspended, while they are', async () => {
+    const mod = await moderator()
+    const { user, vibe } = await reportedVibe(1)
+    const suspendedUntil = async (asked: SignedUpUser) => {
+      const items = (await moderate(t, asked, 'queue')).json().items as QueueItem[]
+      return items.find((item) => item.vibe.id === vibe.id)?.authorSuspendedUntil
+    }
+    expect(await suspendedUntil(mod)).toBeNull()
+    await moderate(t, mod, `users/${user.userId}/suspend`, { hours: 2, reason: 'Spam' })
+    expect(await suspendedUntil(mod)).toBe(new Date(clock.now() + 2 * HOUR).toISOString())
+    // Two hours on (the moderator signs in again): over, so not said.
+    clock.advance(2 * HOUR)
+    expect(await suspendedUntil(await signInAgain(mod))).toBeNull()
   })
 
   it('lifts a suspension early; a second lift is 404 suspension_not_found', async () => {

@@ -107,6 +107,22 @@ export function findSuspension(db: Kysely<Database>, userId: string) {
     .executeTakeFirst()
 }
 
+/** The suspensions in force at `now` among `userIds`: user id to its end (ms). */
+export async function suspendedUntil(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+  now: number,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('user_suspensions')
+    .select(['user_id', 'until'])
+    .where('user_id', 'in', userIds)
+    .where('until', '>', now)
+    .execute()
+  return new Map(rows.map((row) => [row.user_id, Number(row.until)]))
+}
+
 /** Suspends a user, replacing a suspension they had. */
 export async function putSuspension(trx: WriteHandle, row: UserSuspensionsTable): Promise<void> {
   await trx

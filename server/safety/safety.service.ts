@@ -20,6 +20,7 @@ import {
   listReportsBy,
   lockVibeReports,
   putSuspension,
+  suspendedUntil,
 } from './safety.repository'
 import type { WordList } from './word-list'
 
@@ -173,7 +174,10 @@ export class SafetyService {
     const reports = await listOpenReports(db, QUEUE_REPORTS_READ)
     const hidden = await listHiddenVibeIds(db, QUEUE_HIDDEN_READ)
     const ids = [...new Set([...hidden, ...reports.map((report) => report.vibe_id)])]
-    const items = queueItems(reports, ids, await this.deps.sources.findVibes(ids))
+    const vibes = await this.deps.sources.findVibes(ids)
+    const authors = [...new Set([...vibes.values()].map((vibe) => vibe.userId))]
+    const suspended = await suspendedUntil(db, authors, this.deps.now())
+    const items = queueItems(reports, ids, vibes, suspended)
     return { items: items.slice(0, QUEUE_ITEMS) }
   }
 

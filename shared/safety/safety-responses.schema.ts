@@ -26,6 +26,8 @@ export const QueueItemSchema = z.object({
   reports: z.array(QueueReportSchema),
   firstReportedAt: z.string().nullable(),
   lastReportedAt: z.string().nullable(),
+  /** Until when the vibe's author is suspended (ISO, UTC), or null: not suspended now. */
+  authorSuspendedUntil: z.string().nullable(),
 })
 export type QueueItem = z.infer<typeof QueueItemSchema>
 

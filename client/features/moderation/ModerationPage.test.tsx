@@ -19,6 +19,7 @@ const hidden: QueueItem = {
   ],
   firstReportedAt: '2026-07-10T11:00:00.000Z',
   lastReportedAt: '2026-07-10T12:00:00.000Z',
+  authorSuspendedUntil: null,
 }
 
 const auditPage = {
@@ -37,8 +38,8 @@ const auditPage = {
   nextCursor: null,
 }
 
-function serve() {
-  let queue = [hidden]
+function serve(item: QueueItem = hidden) {
+  let queue = [item]
   return fakeServer(({ method, path }) => {
     if (path === '/api/moderation/queue') return { status: 200, body: { items: queue } }
     if (path.startsWith('/api/moderation/audit')) return { status: 200, body: auditPage }
@@ -87,6 +88,8 @@ describe('the moderation page', () => {
     const user = userEvent.setup()
     renderWithApp(<ModerationPage roles={['moderator']} />)
     const item = await screen.findByRole('listitem', { name: 'Tout’s vibe' })
+    // Not suspended: suspending is what applies.
+    expect(within(item).queryByRole('button', { name: 'Unsuspend author' })).toBeNull()
 
     await user.click(within(item).getByRole('button', { name: 'Suspend author...' }))
     await user.selectOptions(within(item).getByLabelText('Suspend Tout for'), '7 days')
@@ -103,10 +106,13 @@ describe('the moderation page', () => {
   })
 
   it('asks for a removal’s reason, and shows the server’s refusals', async () => {
-    const sent = serve()
+    // Suspended when the queue loaded; lifted by another moderator since.
+    const sent = serve({ ...hidden, authorSuspendedUntil: '2026-07-11T12:00:00.000Z' })
     const user = userEvent.setup()
     renderWithApp(<ModerationPage roles={['moderator']} />)
     const item = await screen.findByRole('listitem', { name: 'Tout’s vibe' })
+    expect(item.textContent).toContain('Author suspended until')
+    expect(within(item).queryByRole('button', { name: 'Suspend author...' })).toBeNull()
     await user.click(within(item).getByRole('button', { name: 'Unsuspend author' }))
     expect(await screen.findByText('This user is not suspended')).toBeTruthy()
 

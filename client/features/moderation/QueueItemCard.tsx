@@ -42,6 +42,11 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
         </span>
       </p>
       <p className="mt-1 break-words text-zinc-100">{vibe.status}</p>
+      {item.authorSuspendedUntil ? (
+        <p className="mt-2 text-sm font-semibold text-rose-200">
+          Author suspended until {formatLocalMoment(item.authorSuspendedUntil)}
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-zinc-300">
         {openReports} open report{openReports === 1 ? '' : 's'}
         {item.lastReportedAt ? `, the latest ${formatLocalMoment(item.lastReportedAt)}` : ''}
@@ -71,19 +76,23 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
         <button type="button" className="btn-secondary" onClick={() => setForm('remove')}>
           Remove...
         </button>
-        <button type="button" className="btn-secondary" onClick={() => setForm('suspend')}>
-          Suspend author...
-        </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={moderate.isPending}
-          onClick={() =>
-            act(`users/${vibe.userId}/unsuspend`, {}, `${vibe.username} can post again`)
-          }
-        >
-          Unsuspend author
-        </button>
+        {/* Only what applies: an author suspended now can be unsuspended, anyone else suspended. */}
+        {item.authorSuspendedUntil ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={moderate.isPending}
+            onClick={() =>
+              act(`users/${vibe.userId}/unsuspend`, {}, `${vibe.username} can post again`)
+            }
+          >
+            Unsuspend author
+          </button>
+        ) : (
+          <button type="button" className="btn-secondary" onClick={() => setForm('suspend')}>
+            Suspend author...
+          </button>
+        )}
       </div>
       {form ? (
         <ReasonForm
