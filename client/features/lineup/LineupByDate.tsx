@@ -57,7 +57,7 @@ function DayCard(props: {
                 <span className="sr-only">, </span>
                 <span className="block text-sm text-zinc-300">{set.stage}</span>
               </p>
-              {extras?.note?.(set)}
+              {extras?.note?.(set, 'list')}
             </div>
             {extras?.action?.(set, 'list')}
           </li>

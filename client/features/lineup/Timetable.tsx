@@ -139,7 +139,7 @@ function StageColumn({ stage, column, blocks, timeZone, extras }: StageColumnPro
           >
             <p className="font-semibold break-words text-white">{set.name}</p>
             <p className="tabular-nums text-cyan-100">{formatSetTimes(set, timeZone)}</p>
-            {extras?.note?.(set)}
+            {extras?.note?.(set, 'timetable')}
             {extras?.action && (
               <span className="absolute top-0.5 right-0.5">{extras.action(set, 'timetable')}</span>
             )}

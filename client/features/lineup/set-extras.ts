@@ -11,7 +11,7 @@ export type SetPlace = 'list' | 'timetable'
  */
 export interface SetExtras {
   action?: (set: LineupSet, place: SetPlace) => ReactNode
-  note?: (set: LineupSet) => ReactNode
+  note?: (set: LineupSet, place: SetPlace) => ReactNode
   /** Sets to stand out (my starred ones): a timetable block is outlined, not only its star. */
   marked?: (set: LineupSet) => boolean
 }

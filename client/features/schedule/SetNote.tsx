@@ -7,11 +7,14 @@ interface SetNoteProps {
   going: readonly Person[]
   /** Other starred sets it overlaps, when I starred it. */
   clashes: readonly Clash[]
+  /** A timetable's block, a few lines tall: the words are for screen readers and a hover. */
+  compact?: boolean
 }
 
 /** Under a set: who of my crew goes, and any clash with my other stars. */
-export function SetNote({ going, clashes }: SetNoteProps) {
+export function SetNote({ going, clashes, compact = false }: SetNoteProps) {
   if (going.length === 0 && clashes.length === 0) return null
+  if (compact) return <CompactSetNote going={going} clashes={clashes} />
   return (
     <div className="mt-1 space-y-0.5 text-xs">
       {going.length > 0 && (
@@ -31,6 +34,41 @@ export function SetNote({ going, clashes }: SetNoteProps) {
           {clashText(clash)}
         </p>
       ))}
+    </div>
+  )
+}
+
+/**
+ * The same in a timetable's block, where "⚠ Overlaps Echo Drift by 15 min" was cut off: the
+ * friends' emoji and "⚠ Clash", the full sentences for screen readers and as the tooltip.
+ */
+function CompactSetNote({ going, clashes }: Omit<SetNoteProps, 'compact'>) {
+  const goingWords = going.length > 0 ? goingText(going.map((person) => person.username)) : ''
+  const clashWords = clashes.map((clash) => clashText(clash)).join('. ')
+  return (
+    <div
+      className="mt-0.5 flex flex-wrap gap-x-1.5 text-xs"
+      title={[goingWords, clashWords].filter(Boolean).join('. ')}
+    >
+      {going.length > 0 && (
+        <p className="text-cyan-200">
+          <span aria-hidden="true" className="font-emoji">
+            {going
+              .slice(0, 3)
+              .map((person) => person.emoji)
+              .join('')}
+          </span>
+          <span className="sr-only">{goingWords}</span>
+        </p>
+      )}
+      {clashes.length > 0 && (
+        <p className="font-medium text-amber-200">
+          <span aria-hidden="true">
+            ⚠ {clashes.length === 1 ? 'Clash' : `${clashes.length} clashes`}
+          </span>
+          <span className="sr-only">{clashWords}</span>
+        </p>
+      )}
     </div>
   )
 }

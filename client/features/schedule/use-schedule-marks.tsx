@@ -40,10 +40,11 @@ export function useScheduleMarks(opened: OpenedPicks | undefined) {
         )
       },
       marked: (set: LineupSet) => starKeyBySet.has(set.key),
-      note: (set: LineupSet) => (
+      note: (set: LineupSet, place: 'list' | 'timetable') => (
         <SetNote
           going={goingTo(set)}
           clashes={starKeyBySet.has(set.key) ? (clashes.get(set.key) ?? []) : []}
+          compact={place === 'timetable'}
         />
       ),
     }
