@@ -11,6 +11,13 @@ interface SetNoteProps {
   compact?: boolean
 }
 
+/** The first three friends' emoji, before the words saying who goes. */
+const friendsEmoji = (going: readonly Person[]) =>
+  going
+    .slice(0, 3)
+    .map((person) => person.emoji)
+    .join('')
+
 /** Under a set: who of my crew goes, and any clash with my other stars. */
 export function SetNote({ going, clashes, compact = false }: SetNoteProps) {
   if (going.length === 0 && clashes.length === 0) return null
@@ -20,10 +27,7 @@ export function SetNote({ going, clashes, compact = false }: SetNoteProps) {
       {going.length > 0 && (
         <p className="text-cyan-200">
           <span aria-hidden="true" className="font-emoji">
-            {going
-              .slice(0, 3)
-              .map((person) => person.emoji)
-              .join('')}{' '}
+            {friendsEmoji(going)}{' '}
           </span>
           {goingText(going.map((person) => person.username))}
         </p>
@@ -53,10 +57,7 @@ function CompactSetNote({ going, clashes }: Omit<SetNoteProps, 'compact'>) {
       {going.length > 0 && (
         <p className="text-cyan-200">
           <span aria-hidden="true" className="font-emoji">
-            {going
-              .slice(0, 3)
-              .map((person) => person.emoji)
-              .join('')}
+            {friendsEmoji(going)}
           </span>
           <span className="sr-only">{goingWords}</span>
         </p>
