@@ -50,6 +50,8 @@ describe('the Terms of Service and privacy pages', () => {
     expect(privacy).toContain('21 days after the festival')
     expect(privacy).toMatch(/Delete my account/)
     expect(privacy).toMatch(/Download my data/)
+    // Each cell names its column, for the rows stacked on a phone.
+    expect(privacy).toContain('<td data-label="Why">your account</td>')
   })
 
   it('answers HEAD, and a path below them is the app’s 404', async () => {
