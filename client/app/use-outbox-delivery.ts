@@ -30,24 +30,18 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
           else starsChanged = true
         },
         refused: (write, error) => {
-          if (isVibe(write) && error.code === 'vibe_changed') {
-            // Changed on another device since: that version shows; mine is one tap away.
+          if (isVibe(write)) {
+            // Changed on another device since: that version shows, and mine is one tap away (the
+            // toast says what mine was, and stays until closed).
+            const changed = error.code === 'vibe_changed'
             const mine = write.body as VibeInput
             toast.error("Your vibe update wasn't saved", {
               id: write.subject,
-              // Says what "mine" is: the screen now shows the other device's version.
-              description: `${error.message}. Yours said: ${mine.emoji} “${mine.status}”`,
-              duration: Number.POSITIVE_INFINITY,
-              closeButton: true,
-              action: { label: 'Keep mine', onClick: () => keepMine(write) },
-            })
-            void queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
-            void queryClient.invalidateQueries({ queryKey: vibesKeys.feed() })
-          } else if (isVibe(write)) {
-            toast.error("Your vibe update wasn't saved", {
-              id: write.subject,
-              description: vibeErrorMessage(error, error.message),
-              duration: 15_000,
+              description: changed
+                ? `${error.message}. Yours said: ${mine.emoji} “${mine.status}”`
+                : vibeErrorMessage(error, error.message),
+              duration: changed ? Number.POSITIVE_INFINITY : 15_000,
+              action: changed ? { label: 'Keep mine', onClick: () => keepMine(write) } : undefined,
             })
             void queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
             void queryClient.invalidateQueries({ queryKey: vibesKeys.feed() })
