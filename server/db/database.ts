@@ -95,8 +95,12 @@ function openPostgres(
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
-  // An idle client that loses its connection (PostgreSQL restart) must not crash the process.
+  // A client that loses its connection (PostgreSQL restart) must not crash the process: an idle
+  // one reports it on the pool, and one checked out between two statements of a transaction on
+  // itself, where an 'error' with no listener would end the process (the scale-out suite's outage
+  // under load did that). The statement waiting on it fails, and the pool drops the client.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
   return {
     db,

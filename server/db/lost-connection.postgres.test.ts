@@ -1,0 +1,38 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/test-app'
+import { writeTransaction } from './database'
+
+// What a PostgreSQL restart does to a connection checked out for a transaction, while the
+// transaction waits on JavaScript between two statements: the client hears its connection end
+// with no statement to fail. Unhandled, that 'error' ended the process (the scale-out suite's
+// outage under load, 2026-11-29).
+describe('a connection lost in the middle of a transaction (PostgreSQL)', () => {
+  const t = useTestApp()
+
+  it('fails that transaction, and the process and the pool go on', async () => {
+    let pid = 0
+    let resume = () => {}
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve
+    })
+    let started = () => {}
+    const begun = new Promise<void>((resolve) => {
+      started = resolve
+    })
+    const transaction = writeTransaction(t.database, async (trx) => {
+      pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid
+      started()
+      await paused
+      await sql`select 1`.execute(trx)
+    })
+    await begun
+    await sql`select pg_terminate_backend(${pid})`.execute(t.database.db)
+    // The client hears of it now, between the transaction's statements.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    resume()
+    await expect(transaction).rejects.toThrow()
+    const next = await sql<{ one: number }>`select 1 as one`.execute(t.database.db)
+    expect(next.rows).toEqual([{ one: 1 }])
+  })
+})
