@@ -192,8 +192,8 @@ test.describe('the game', () => {
     await expect(page.getByText('Checked in at The Grove')).toBeVisible()
     await expect(card.getByText('Level 2 — 5 h of WiFi per session.')).toBeVisible()
     await expect(page.getByText('Level 2 reached')).toBeVisible()
-    // Spread the stack of toasts (as a pointer over them does) to see each one.
-    await page.locator('[data-sonner-toast][data-front="true"]').hover()
+    // A pointer over the toasts holds them on screen for the picture.
+    await page.locator('[data-toast]').last().hover()
     await shoot(page, 'game-level-toast-phone')
     expect(releaseGameMessages()).toBeGreaterThan(0)
     await page.waitForResponse((answer) => answer.url().endsWith('/api/game'))

@@ -165,7 +165,7 @@ test.describe('a new version', () => {
       const reload = page.getByRole('button', { name: 'Reload' })
       await expect(reload).toBeVisible()
       // The toast fades in: shoot it once it is opaque, not half transparent over the page.
-      await expect(page.locator('[data-sonner-toast]')).toHaveCSS('opacity', '1')
+      await expect(page.locator('[data-toast]')).toHaveCSS('opacity', '1')
       await shoot(page, 'update-prompt-phone')
       expect(await waitingWorker(page)).toBe(true)
 

@@ -7,6 +7,7 @@ import {
   hideToasts,
   openMainApp,
   secondBrowser,
+  showToasts,
   signedUpCount,
   waitUntilLive,
 } from './support/vibes'
@@ -38,14 +39,12 @@ test.describe('privacy: blocks, my data, deleting my account', () => {
         entry.scrollIntoView({ block: 'center' }),
       )
       await expect(feedEntry(page, them.vibe.username).getByText('Buzzing around')).toBeVisible()
-      const noToasts = await page.addStyleTag({
-        content: '[data-sonner-toaster] { display: none !important; }',
-      })
+      await hideToasts(page)
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       )
       await shoot(page, 'privacy-feed-phone')
-      await noToasts.evaluate((style) => (style as Element).remove())
+      await showToasts(page)
       await page.setViewportSize({ width: 1280, height: 720 })
       await feedEntry(page, them.vibe.username)
         .getByRole('button', { name: `Block ${them.vibe.username}` })

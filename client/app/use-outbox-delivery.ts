@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import type { OwnVibe, VibeInput, VibeResponse } from '../../shared/vibes/vibe.schema'
+import { toast } from '../components/toasts/toast'
 import { scheduleKeys } from '../features/schedule/schedule.keys'
 import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
 import { showMyVibe } from '../features/vibes/update-vibe.api'

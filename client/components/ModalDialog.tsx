@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react'
-import { Toaster } from 'sonner'
-import { TOASTER_PLACEMENT } from './toaster-placement'
+import { Toaster } from './toasts/Toaster'
 
 /**
  * Pass as `toasterId` for a toast raised while a dialog is open. The page's own toaster sits
@@ -77,7 +76,7 @@ export function ModalDialog({ open, onClose, labelledBy, children }: ModalDialog
       {open ? (
         <>
           {children}
-          <Toaster id={DIALOG_TOASTER_ID} {...TOASTER_PLACEMENT} />
+          <Toaster id={DIALOG_TOASTER_ID} />
         </>
       ) : null}
     </dialog>

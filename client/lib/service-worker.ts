@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../components/toasts/toast'
 import { afterFirstContentfulPaint } from './after-first-contentful-paint'
 
 // The service worker (client/sw.ts, ADRs 030 and 034): reminders' notifications and the offline

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { Toaster } from 'sonner'
 import { vi } from 'vitest'
+import { Toaster } from '../components/toasts/Toaster'
 
 /** A query cache as the tests want it: a failed request is not tried again. */
 export const createTestQueryClient = () =>

@@ -64,9 +64,24 @@ export const fulfillWithError = (route: Route, status: number, code: string, mes
     body: JSON.stringify({ code, message }),
   })
 
-/** Hides toasts so a screenshot shows the screen itself. */
+/**
+ * Hides toasts so a screenshot shows the screen itself, until `showToasts`. A constructed style
+ * sheet, not a <style> element: the page's Content-Security-Policy allows no inline styles.
+ */
 export const hideToasts = (page: Page) =>
-  page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' })
+  page.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('[data-toaster] { display: none !important; }')
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
+
+/** Shows the toasts `hideToasts` hid. */
+export const showToasts = (page: Page) =>
+  page.evaluate(() => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter(
+      (sheet) => !sheet.cssRules[0]?.cssText.startsWith('[data-toaster]'),
+    )
+  })
 
 /**
  * Counts the toasts a page shows from now on by their text, however briefly each stayed: a toast
@@ -76,7 +91,7 @@ export async function recordToasts(page: Page): Promise<(text: string) => Promis
   await page.evaluate(() => {
     const seen = new Map<Element, string>()
     const record = () => {
-      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+      for (const toast of document.querySelectorAll('[data-toast]')) {
         seen.set(toast, `${seen.get(toast) ?? ''} ${toast.textContent ?? ''}`)
       }
     }

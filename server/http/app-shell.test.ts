@@ -63,7 +63,7 @@ describe('the HTTP shell', () => {
       }),
   }
   for (const [kind, answer] of Object.entries(answers)) {
-    it(`sends security headers with a CSP that forbids inline script and frames on ${kind}`, async () => {
+    it(`sends security headers with a CSP that forbids inline script and styles and frames on ${kind}`, async () => {
       const response = await answer()
       const csp = String(response.headers['content-security-policy'])
       const directives = new Map(
@@ -74,6 +74,7 @@ describe('the HTTP shell', () => {
       )
       expect(directives.get('default-src')).toBe("'self'")
       expect(directives.get('script-src')).toBe("'self'")
+      expect(directives.get('style-src')).toBe("'self'")
       expect(directives.get('connect-src')).toBe("'self'")
       expect(directives.get('object-src')).toBe("'none'")
       expect(directives.get('base-uri')).toBe("'none'")

@@ -8,8 +8,8 @@ const HELMET_OPTIONS: Readonly<HelmetOptions> = {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      // The toast library injects its stylesheet at run time; styles cannot run script (ADR 005).
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Only the built stylesheet: no <style> element or style attribute in markup (ADRs 005, 040).
+      styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],

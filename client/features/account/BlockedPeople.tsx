@@ -1,5 +1,5 @@
-import { toast } from 'sonner'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
+import { toast } from '../../components/toasts/toast'
 import { useBlockedPeople, useUnblock } from './account.api'
 
 /** The people I blocked, each with Unblock. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 import { LabeledInput } from '../../components/LabeledInput'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
+import { toast } from '../../components/toasts/toast'
 import { deleteMyAccount } from './account.api'
 
 interface DeleteAccountProps {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { Toaster } from 'sonner'
 import { describe, expect, it } from 'vitest'
+import { Toaster } from '../../components/toasts/Toaster'
 import { fakeServer, type SentRequest } from '../../test/render'
 import { AuthForm } from './AuthForm'
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { type AuthClient, loadAuthClient } from './load-auth-client'
 
 export type AuthMode = 'sign-in' | 'sign-up'

@@ -1,5 +1,5 @@
 import { isAuthRetryableFetchError } from '@supabase/auth-js'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import type { SessionPort } from '../../lib/session'
 import { isEndingOnPurpose, SIGNED_OUT_ELSEWHERE } from './ending-on-purpose'
 import type { AuthClient } from './load-auth-client'

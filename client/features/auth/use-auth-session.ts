@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { afterNextPaint } from '../../lib/after-next-paint'
 import { toastAuthFailure } from './auth-actions'
 import { mayHaveSession, storedSession } from './auth-storage'

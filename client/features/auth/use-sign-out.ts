@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { forgetAllOffline } from '../../lib/offline-store'
 import { forgetOutboxCopy } from '../../lib/outbox'
 import { authClient } from './auth-client'

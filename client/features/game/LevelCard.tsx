@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import type { Badge, GameState } from '../../../shared/game/game.schema'
 import { formatWeekdayTime } from '../../../shared/time/weekday-time'
+import { toast } from '../../components/toasts/toast'
 import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sessionLength } from '../../lib/session-length'

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { GameState } from '../../../shared/game/game.schema'
+import { toast } from '../../components/toasts/toast'
 import { sessionLength } from '../../lib/session-length'
 import { gameKeys } from './game.api'
 

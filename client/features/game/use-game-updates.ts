@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import type { SingleServerMessage } from '../../../shared/live/live-protocol'
+import { toast } from '../../components/toasts/toast'
 import { ApiError } from '../../lib/api-client'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { acceptInvite, gameKeys } from './game.api'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 
 // One toast slot for the lineup: a new result replaces the last one instead of stacking.
 const TOAST_ID = 'lineup-status'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { REPORT_REASON_LABELS } from '../../../shared/safety/report-reasons'
 import type { QueueItem } from '../../../shared/safety/safety-responses.schema'
+import { toast } from '../../components/toasts/toast'
 import { formatLocalMoment } from '../../lib/local-moment'
 import { useModerate } from './moderation.api'
 import { ReasonForm } from './ReasonForm'

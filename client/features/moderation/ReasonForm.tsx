@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { MODERATION_REASON_MAX_LENGTH } from '../../../shared/safety/safety-limits'
 import { CancelOrConfirm } from '../../components/CancelOrConfirm'
+import { toast } from '../../components/toasts/toast'
 
 const PERIODS = [
   [1, '1 hour'],

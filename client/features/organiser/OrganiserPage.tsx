@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { formatLocalMoment } from '../../lib/local-moment'
 import { downloadStatsCsv, useOrganiserStats } from './organiser.api'
 import { SignUpChart } from './SignUpChart'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { useCrew, useUnfollow } from './crew.api'
 
 /** The people I follow (their picks show on my lineup), each with Unfollow. */

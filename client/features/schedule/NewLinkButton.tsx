@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 
 interface NewLinkButtonProps {
   /** What stops working with the old link, said before and after. */

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
 import type { Star } from '../../../shared/schedule/schedule.schema'
+import { toast } from '../../components/toasts/toast'
 import { programmeChangeLines, wasText } from './programme-change-text'
 import { useChangesSeen } from './schedule.api'
 

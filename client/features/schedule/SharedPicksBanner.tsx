@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import { useFollow } from './crew.api'
 import { goingText } from './people-text'
 import type { OpenedPicks } from './use-shared-picks'

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from 'sonner'
 import type { Schedule, Star } from '../../../shared/schedule/schedule.schema'
+import { toast } from '../../components/toasts/toast'
 import { ApiError, apiRequest } from '../../lib/api-client'
 import { enqueueWrite, outboxOwner } from '../../lib/outbox'
 import { scheduleKeys } from './schedule.keys'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
 import type { Person } from '../../../shared/schedule/schedule.schema'
+import { toast } from '../../components/toasts/toast'
 import { ApiError } from '../../lib/api-client'
 import { clearPendingLink, pendingLink } from '../../lib/pending-links'
 import { sharedPicksQuery } from './crew.api'

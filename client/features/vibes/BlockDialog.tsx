@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
+import { toast } from '../../components/toasts/toast'
 import { useBlockPerson } from './block-person.api'
 
 interface BlockDialogProps {

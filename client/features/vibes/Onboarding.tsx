@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 import { DEFAULT_EMOJI } from '../../../shared/vibes/vibe-limits'
+import { toast } from '../../components/toasts/toast'
 import { useCreateVibe } from './create-vibe.api'
 import { VibeFields } from './VibeFields'
 import { vibeErrorField, vibeErrorMessage } from './vibe-error-message'

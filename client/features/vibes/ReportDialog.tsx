@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import {
   REPORT_REASONS,
   ReportInputSchema,
@@ -13,6 +12,7 @@ import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 import { CharacterCount } from '../../components/CharacterCount'
 import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
+import { toast } from '../../components/toasts/toast'
 import { useReportVibe } from './report-vibe.api'
 import { limitFieldText } from './vibe-form'
 

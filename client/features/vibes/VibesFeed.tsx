@@ -9,9 +9,9 @@ import {
   useRef,
   useState,
 } from 'react'
-import { toast } from 'sonner'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { LoadFailureBoundary } from '../../components/LoadFailureBoundary'
+import { toast } from '../../components/toasts/toast'
 import { useNow } from '../../lib/use-now'
 import { useOnVisible } from '../../lib/use-on-visible'
 import { BlockDialog } from './BlockDialog'

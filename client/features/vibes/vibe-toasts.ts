@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../../components/toasts/toast'
 import type { VibeFormResult } from './vibe-form'
 
 /** Tells the user why the form was not sent; the spec words the blank-field case exactly. */

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import type { FeedPage } from '../../../shared/vibes/vibe.schema'
 import { FEED_PAGE_SIZE } from '../../../shared/vibes/vibe-limits'
+import { toast } from '../../components/toasts/toast'
 import { apiRequest } from '../../lib/api-client'
 import { vibesKeys } from './vibes.keys'
 

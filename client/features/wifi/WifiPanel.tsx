@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
+import { toast } from '../../components/toasts/toast'
 import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { sessionLength } from '../../lib/session-length'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
