@@ -181,6 +181,14 @@ test.describe('privacy: blocks, my data, deleting my account', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible()
     await expect(page.getByRole('table')).toContainText('days after the festival')
     await page.setViewportSize({ width: 390, height: 844 })
+    // On a phone each row is stacked: a cell takes the table's width, after its column's name.
+    const table = page.getByRole('table').first()
+    const cell = table.locator('tbody tr').first().locator('td').nth(1)
+    const [tableBox, cellBox] = [await table.boundingBox(), await cell.boundingBox()]
+    expect(cellBox!.width).toBeGreaterThan(tableBox!.width * 0.8)
+    expect(await cell.getAttribute('data-label')).toBeTruthy()
+    expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).not.toBe('none')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await shoot(page, 'privacy-notice-phone')
   })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import { resendConfirmation } from './auth-actions'
 
 interface CheckYourMailProps {
@@ -29,7 +29,9 @@ export function CheckYourMail({ email, reason, onBack }: CheckYourMailProps) {
     }
   }
 
-  const address = <strong className="break-all text-zinc-50">{email}</strong>
+  const address = (
+    <strong className="text-zinc-50 [overflow-wrap:anywhere]">{breakable(email)}</strong>
+  )
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2
@@ -70,4 +72,19 @@ export function CheckYourMail({ email, reason, onBack }: CheckYourMailProps) {
       </button>
     </section>
   )
+}
+
+/**
+ * The address with a line-break opportunity before each `@` and `.`, where a long one wraps on a
+ * phone (`alex.festival` / `@example.com`) instead of mid-word; a part longer than the line still
+ * wraps anywhere.
+ */
+function breakable(email: string) {
+  return email.split(/(?=[@.])/).map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
 }

@@ -55,7 +55,9 @@ export const FeedEntry = memo(function FeedEntry(props: FeedEntryProps) {
         </p>
         <p className="mt-1 break-words text-zinc-100">{vibe.status}</p>
         {isMine ? null : (
-          <p className="mt-1 -ml-2 flex gap-1">
+          // 44 px targets (a thumb on a crowded field), pulled into the entry's padding so the
+          // text's rhythm stays as it was.
+          <p className="-mb-2 -ml-3 flex gap-1">
             {onBlock ? (
               <EntryAction label={`Block ${vibe.username}`} onClick={() => onBlock(vibe)}>
                 Block
@@ -77,7 +79,7 @@ function EntryAction(props: { label: string; onClick: () => void; children: stri
   return (
     <button
       type="button"
-      className="inline-flex min-h-7 items-center rounded-lg px-2 text-xs font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-zinc-300 hover:bg-white/10 hover:text-zinc-100"
       aria-label={props.label}
       onClick={props.onClick}
     >

@@ -1,0 +1,41 @@
+import { expect, test } from './support/fixtures'
+import { fanWithVibe, feedEntry, openMainApp } from './support/vibes'
+
+test.describe('layout', () => {
+  for (const [screen, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`on a ${screen} what is scrolled to stops below the sticky header, not under it`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport)
+      await openMainApp(page, request, baseURL!)
+      const target = page.getByRole('button', { name: 'Update Vibe' })
+      await expect(target).toBeVisible()
+      // What a focus move or an in-page link does: scroll the element to the top of the view.
+      await target.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+      const header = await page.locator('header').first().boundingBox()
+      const box = await target.boundingBox()
+      expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+    })
+  }
+
+  test("on a phone the Block and Report buttons under another fan's vibe are 44 px targets", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const them = await fanWithVibe(request, baseURL!, { status: 'Tap targets' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMainApp(page, request, baseURL!)
+    const entry = feedEntry(page, them.vibe.username)
+    for (const name of [`Block ${them.vibe.username}`, `Report ${them.vibe.username}`]) {
+      const box = await entry.getByRole('button', { name }).boundingBox()
+      expect(box!.height, name).toBeGreaterThanOrEqual(44)
+      expect(box!.width, name).toBeGreaterThanOrEqual(44)
+    }
+  })
+})
