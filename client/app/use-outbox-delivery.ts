@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { OwnVibe, VibeInput, VibeResponse } from '../../shared/vibes/vibe.schema'
+import type { VibeInput, VibeResponse } from '../../shared/vibes/vibe.schema'
 import { toast } from '../components/toasts/toast'
 import { scheduleKeys } from '../features/schedule/schedule.keys'
-import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
-import { showMyVibe } from '../features/vibes/update-vibe.api'
+import { queueVibeUpdate, showMyVibe } from '../features/vibes/update-vibe.api'
 import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
 import { vibesKeys } from '../features/vibes/vibes.keys'
-import { enqueueWrite, flushOutbox, type QueuedWrite } from '../lib/outbox'
+import { flushOutbox, type QueuedWrite } from '../lib/outbox'
 
 const isVibe = (write: QueuedWrite) => write.subject.startsWith('vibe:')
 
@@ -55,10 +54,12 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
       })
     }
     // The refused update again, over whatever version is there now.
-    const keepMine = ({ subject, method, path, body }: QueuedWrite) => {
-      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
-      if (shown) showMyVibe(queryClient, userId, { ...shown, ...(body as VibeInput) })
-      void enqueueWrite(userId, { subject, method, path, body }).then(deliver)
+    const keepMine = ({ subject, body }: QueuedWrite) => {
+      const id = subject.slice('vibe:'.length)
+      void queueVibeUpdate(queryClient, userId, id, body as VibeInput, false).then((vibe) => {
+        showMyVibe(queryClient, userId, vibe)
+        deliver()
+      })
     }
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: unknown } | null)?.type === 'FLUSH_OUTBOX') deliver()

@@ -31,6 +31,30 @@ export function showMyVibe(queryClient: QueryClient, userId: string, vibe: OwnVi
 }
 
 /**
+ * Queues an update of my vibe on the device and returns my vibe as it will be once sent, to show
+ * meanwhile. `onlyOverShown`: sent later, it applies only to the version on screen now (412
+ * `vibe_changed` otherwise); without it, it applies over whatever version is there (Keep mine).
+ */
+export async function queueVibeUpdate(
+  queryClient: QueryClient,
+  userId: string,
+  id: string,
+  input: VibeInput,
+  onlyOverShown: boolean,
+): Promise<OwnVibe> {
+  const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
+  const condition = onlyOverShown && shown?.id === id
+  await enqueueWrite(userId, {
+    subject: vibeSubject(id),
+    method: 'PATCH',
+    path: `/api/vibes/${encodeURIComponent(id)}`,
+    body: input,
+    headers: condition ? { 'If-Match': vibeVersionTag(shown.updatedAt) } : undefined,
+  })
+  return { ...shown, ...input, id, userId, updatedAt: new Date().toISOString() } as OwnVibe
+}
+
+/**
  * Updates my vibe; my vibe and its feed entry change at once, without waiting for the live echo.
  * Offline (or when the request cannot get out), the update is queued on the device and sent when
  * the network is back (client/app/use-outbox-delivery.ts); the screen shows it meanwhile.
@@ -48,17 +72,7 @@ export function useUpdateVibe(userId: string) {
           if (!(error instanceof ApiError && error.status === 0)) throw error
         }
       }
-      const shown = myVibeOnScreen(queryClient, userId) as OwnVibe | undefined
-      await enqueueWrite(userId, {
-        subject: vibeSubject(id),
-        method: 'PATCH',
-        path: `/api/vibes/${encodeURIComponent(id)}`,
-        body: input,
-        // Sent later, it applies only to the version it was made on (412 `vibe_changed`).
-        headers: shown?.id === id ? { 'If-Match': vibeVersionTag(shown.updatedAt) } : undefined,
-      })
-      const vibe = { ...shown, ...input, id, userId, updatedAt: new Date().toISOString() }
-      return { vibe: vibe as OwnVibe, queued: true }
+      return { vibe: await queueVibeUpdate(queryClient, userId, id, input, true), queued: true }
     },
     onSuccess: async ({ vibe, queued }) => {
       showMyVibe(queryClient, userId, vibe)
