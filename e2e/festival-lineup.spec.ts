@@ -63,6 +63,12 @@ test.describe('a festival-sized lineup', () => {
       window.scrollBy(0, -140)
     })
     await shoot(page, 'lineup-festival-phone')
+    // The now-and-next strip fades at its right edge while there is more to see, not at its end.
+    const strip = card.getByRole('region', { name: 'Now and next' }).getByRole('list')
+    const fade = () => strip.evaluate((list) => getComputedStyle(list, '::after').content)
+    expect(await fade()).toBe('""')
+    await strip.evaluate((list) => list.scrollBy({ left: list.scrollWidth }))
+    await expect.poll(fade).toBe('none')
 
     await page.setViewportSize({ width: DESKTOP.width, height: 1200 })
     const timetable = card.getByRole('region', { name: 'Timetable' })

@@ -23,7 +23,7 @@ export function NowAndNext({ sets, timeZone }: { sets: readonly LineupSet[]; tim
         Now and next
       </h3>
       {/* A strip that scrolls sideways on a phone, so fifteen stages take one card's height. */}
-      <ul className="mt-2 flex snap-x gap-2 overflow-x-auto pb-2 @3xl:grid @3xl:grid-cols-3 @3xl:overflow-visible">
+      <ul className="scroll-hint-right mt-2 flex snap-x gap-2 overflow-x-auto pb-2 @3xl:grid @3xl:grid-cols-3 @3xl:overflow-visible">
         {stages.map(({ stage, now: playing, next }) => (
           <li
             key={stage}
