@@ -82,6 +82,12 @@ test.describe('a festival-sized lineup', () => {
       window.scrollBy(0, -90)
     })
     await shoot(page, 'lineup-timetable-desktop')
+    // Ten stages do not fit: the timetable's right edge fades, until scrolled to its last stage.
+    const scroller = timetable.locator('.scroll-hint-right')
+    const edge = timetable.locator('.scroll-fade-right')
+    await expect(edge).toBeVisible()
+    await scroller.evaluate((element) => element.scrollBy({ left: element.scrollWidth }))
+    await expect(edge).toBeHidden()
   })
 
   test('now and next per stage moves on as the festival clock does', async ({ page }) => {

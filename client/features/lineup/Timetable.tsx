@@ -48,7 +48,7 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
       </h3>
       <div
         ref={scroller}
-        className="mt-3 max-h-[75vh] overflow-auto rounded-xl border border-white/10 bg-night-950/40"
+        className="scroll-hint-right mt-3 max-h-[75vh] overflow-auto rounded-xl border border-white/10 bg-night-950/40"
       >
         <div
           className="relative grid"
@@ -86,6 +86,12 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
               extras={extras}
             />
           ))}
+          {/* More stages to the right: the last column's edge fades (styles.css). */}
+          <div
+            aria-hidden="true"
+            className="scroll-fade-right sticky right-0 z-20 w-10 justify-self-end"
+            style={{ gridColumn: '-2 / -1', gridRow: '1 / -1' }}
+          />
           {nowRow !== undefined && (
             <div
               ref={nowLine}
