@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { E2E_PASSWORD, newEmail } from './support/accounts'
+import { E2E_PASSWORD, newEmail, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { openMainApp } from './support/vibes'
 
@@ -81,4 +81,37 @@ test.describe('toasts', () => {
       }
     })
   }
+
+  test('toasts arrive in a polite live list that is there before them; Alt+T reaches them, and they wait while focused', async ({
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/)
+    const account = await signUpViaApi(request, baseURL!)
+    await page.goto('/')
+    const region = page.getByRole('region', { name: 'Notifications alt+T' })
+    // Present and empty before anything is said, so a screen reader announces what is added.
+    await expect(region.getByRole('list')).toHaveAttribute('aria-live', 'polite')
+    await expect(region.getByRole('listitem')).toHaveCount(0)
+
+    await page.getByLabel('E-mail').fill(account.email)
+    await page.getByLabel('Password').fill('not my password')
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const toast = region.getByRole('listitem').filter({ hasText: 'Authentication failed' })
+    await expect(toast).toContainText('Invalid login credentials')
+
+    // Back in the password field to try again, the user asks for the toasts.
+    await page.getByLabel('Password').focus()
+    await page.keyboard.press('Alt+t')
+    await expect(toast.getByRole('button', { name: 'Close toast' })).toBeFocused()
+    // Longer than a toast's 4 s: focused, it stays.
+    await page.waitForTimeout(4500)
+    await expect(toast).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(toast).toHaveCount(0)
+    // Focus goes back where it was, not to the page's start.
+    await expect(page.getByLabel('Password')).toBeFocused()
+  })
 })
