@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { E2E_PASSWORD, newEmail, signUpViaApi } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { openMainApp } from './support/vibes'
@@ -105,7 +105,10 @@ test.describe('toasts', () => {
     // Back in the password field to try again, the user asks for the toasts.
     await page.getByLabel('Password').focus()
     await page.keyboard.press('Alt+t')
-    await expect(toast.getByRole('button', { name: 'Close toast' })).toBeFocused()
+    const close = toast.getByRole('button', { name: 'Close toast' })
+    await expect(close).toBeFocused()
+    // With the focus ring, though Alt+T is not keyboard use to the browser's :focus-visible.
+    await expect(close).toHaveCSS('outline-style', 'solid')
     // Longer than a toast's 4 s: focused, it stays.
     await page.waitForTimeout(4500)
     await expect(toast).toBeVisible()
@@ -114,4 +117,52 @@ test.describe('toasts', () => {
     // Focus goes back where it was, not to the page's start.
     await expect(page.getByLabel('Password')).toBeFocused()
   })
+
+  test('on a touch screen a tap closes a toast without holding the others, and a swipe throws one away', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const account = await signUpViaApi(request, baseURL!)
+    const context = await browser.newContext({
+      baseURL,
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 },
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      await page.getByLabel('E-mail').fill(account.email)
+      const failures = page.locator('[data-toast]').filter({ hasText: 'Authentication failed' })
+      for (const count of [1, 2, 3]) {
+        await page.getByLabel('Password').fill(`not my password ${count}`)
+        await page.getByRole('button', { name: 'Connect', exact: true }).tap()
+        await expect(failures).toHaveCount(count)
+      }
+      // A tap focuses the button it closes with; the toasts left must still go after their 4 s.
+      await failures.first().getByRole('button', { name: 'Close toast' }).tap()
+      await expect(failures).toHaveCount(2)
+      const box = (await failures.first().boundingBox())!
+      const y = box.y + box.height / 2
+      await swipe(page, box.x + 20, box.x + 200, y)
+      await expect(failures).toHaveCount(1)
+      await expect(failures).toHaveCount(0, { timeout: 8000 })
+    } finally {
+      await context.close()
+    }
+  })
 })
+
+/** A finger dragged sideways, as the touch events of a real swipe. */
+async function swipe(page: Page, fromX: number, toX: number, y: number) {
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    })
+  await touch('touchStart', fromX)
+  for (let step = 1; step <= 5; step++) await touch('touchMove', fromX + ((toX - fromX) * step) / 5)
+  await touch('touchEnd', toX)
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { VibeInput, VibeResponse } from '../../shared/vibes/vibe.schema'
 import { toast } from '../components/toasts/toast'
 import { scheduleKeys } from '../features/schedule/schedule.keys'
+import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
 import { queueVibeUpdate, showMyVibe } from '../features/vibes/update-vibe.api'
 import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
 import { vibesKeys } from '../features/vibes/vibes.keys'
@@ -56,8 +57,9 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
     // The refused update again, over whatever version is there now.
     const keepMine = ({ subject, body }: QueuedWrite) => {
       const id = subject.slice('vibe:'.length)
+      const onScreen = myVibeOnScreen(queryClient, userId) !== undefined
       void queueVibeUpdate(queryClient, userId, id, body as VibeInput, false).then((vibe) => {
-        showMyVibe(queryClient, userId, vibe)
+        if (onScreen) showMyVibe(queryClient, userId, vibe)
         deliver()
       })
     }

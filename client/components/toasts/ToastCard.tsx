@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react'
+import { type PointerEvent, useEffect, useId, useRef, useState } from 'react'
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons'
 import { DEFAULT_TOAST_DURATION, type ShownToast, type ToastType, toast as toasts } from './toast'
 
@@ -29,6 +29,7 @@ export function ToastCard({ toast, paused }: ToastCardProps) {
   useTimeout(toast, paused, close)
   const swipe = useSwipeAway(close)
   const { className, icon: Icon } = LOOKS[toast.type]
+  const titleId = useId()
   const action = toast.action ? (
     <button
       type="button"
@@ -51,7 +52,9 @@ export function ToastCard({ toast, paused }: ToastCardProps) {
     >
       {Icon ? <Icon className="mt-0.5 shrink-0" width="18" height="18" /> : null}
       <div className="min-w-0 flex-1 self-center py-0.5 break-words">
-        <p className="font-semibold">{toast.title}</p>
+        <p id={titleId} className="font-semibold">
+          {toast.title}
+        </p>
         {toast.description ? <p className="mt-0.5">{toast.description}</p> : null}
         {/* Under a description, the action leaves the text the toast's width. */}
         {action && toast.description ? <div className="mt-2">{action}</div> : null}
@@ -60,6 +63,7 @@ export function ToastCard({ toast, paused }: ToastCardProps) {
       <button
         type="button"
         aria-label="Close toast"
+        aria-describedby={titleId}
         onClick={close}
         className="grid size-9 shrink-0 place-items-center rounded-lg opacity-80 hover:bg-white/10 hover:opacity-100"
       >
@@ -90,34 +94,41 @@ function useTimeout(toast: ShownToast, paused: boolean, close: () => void) {
   }, [paused, version, duration])
 }
 
-/** A sideways drag that follows the finger, and closes the toast when it goes far enough. */
+/**
+ * A sideways drag of a finger (or pen) that follows it, and closes the toast when it goes far
+ * enough. Not a mouse's: its drag selects the text, and it has the close button at hand.
+ */
 function useSwipeAway(close: () => void) {
   const startX = useRef<number | null>(null)
   const [offset, setOffset] = useState(0)
-  const end = () => {
+  const stop = () => {
     startX.current = null
-    if (Math.abs(offset) >= SWIPE_AWAY_PX) close()
-    else setOffset(0)
+    setOffset(0)
   }
   return {
     style: offset
-      ? { transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 240, 0.6) }
+      ? {
+          transform: `translateX(${offset}px)`,
+          opacity: 1 - Math.min(Math.abs(offset) / 240, 0.6),
+        }
       : undefined,
     handlers: {
       onPointerDown: (event: PointerEvent<HTMLLIElement>) => {
-        // The buttons keep their own clicks.
-        if (event.button !== 0 || (event.target as Element).closest('button')) return
+        // The buttons keep their own taps.
+        if (event.pointerType === 'mouse' || (event.target as Element).closest('button')) return
         startX.current = event.clientX
         event.currentTarget.setPointerCapture?.(event.pointerId)
       },
       onPointerMove: (event: PointerEvent<HTMLLIElement>) => {
         if (startX.current !== null) setOffset(event.clientX - startX.current)
       },
-      onPointerUp: end,
-      onPointerCancel: () => {
-        startX.current = null
-        setOffset(0)
+      // Where the finger left, not the last drawn offset: a fast flick's last move may not be.
+      onPointerUp: (event: PointerEvent<HTMLLIElement>) => {
+        const moved = startX.current === null ? 0 : event.clientX - startX.current
+        stop()
+        if (Math.abs(moved) >= SWIPE_AWAY_PX) close()
       },
+      onPointerCancel: stop,
     },
   }
 }

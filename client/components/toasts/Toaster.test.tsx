@@ -63,7 +63,7 @@ describe('the toaster', () => {
     await pass(3000)
     expect(shownTitles()).toEqual(['Vibe updated! ✨'])
 
-    fireEvent.pointerEnter(screen.getByText('Vibe updated! ✨'))
+    fireEvent.pointerEnter(screen.getByText('Vibe updated! ✨'), { pointerType: 'mouse' })
     await pass(10_000)
     expect(shownTitles()).toEqual(['Vibe updated! ✨'])
 
@@ -101,20 +101,28 @@ describe('the toaster', () => {
     expect(shownTitles()).toEqual([])
   })
 
-  it('shows the newest three, newest last; an older one waits, its time not running', async () => {
+  it('shows three; a new one pushes out the oldest that times out, never one that waits to be closed', async () => {
     render(<Toaster />)
     toast('One', { duration: 4000 })
     for (const title of ['Two', 'Three']) toast(title, { duration: Number.POSITIVE_INFINITY })
     toast('Four')
-    await pass(3000)
-    expect(shownTitles()).toEqual(['Two', 'Three', 'Four'])
-    await pass(1100)
-    expect(shownTitles()).toEqual(['One', 'Two', 'Three'])
-    await pass(3000)
-    expect(shownTitles()).toEqual(['One', 'Two', 'Three'])
-    toast.dismiss()
     await pass()
-    expect(shownTitles()).toEqual([])
+    expect(shownTitles()).toEqual(['Two', 'Three', 'Four'])
+    // Past three that wait to be closed, the oldest waits off screen.
+    toast('Five', { duration: Number.POSITIVE_INFINITY })
+    toast('Six', { id: 'six', duration: Number.POSITIVE_INFINITY })
+    await pass()
+    expect(shownTitles()).toEqual(['Three', 'Five', 'Six'])
+    toast.dismiss('six')
+    await pass()
+    expect(shownTitles()).toEqual(['Two', 'Three', 'Five'])
+  })
+
+  it("sends a dialog's toast to the page when that dialog is not open", async () => {
+    render(<Toaster />)
+    toast.error('Not sent yet', { toasterId: 'dialog' })
+    await pass()
+    expect(shownTitles()).toEqual(['Not sent yet'])
   })
 
   it("shows a dialog's toasts in the dialog's toaster only, and closes them with the dialog", async () => {
@@ -139,11 +147,15 @@ describe('the toaster', () => {
     toast('Checked in at The Grove')
     await pass()
     const item = screen.getByRole('listitem')
-    const drag = (toX: number) => {
-      fireEvent.pointerDown(item, { button: 0, clientX: 100, pointerId: 1 })
-      fireEvent.pointerMove(item, { clientX: toX, pointerId: 1 })
-      fireEvent.pointerUp(item, { clientX: toX, pointerId: 1 })
+    const drag = (toX: number, pointerType = 'touch') => {
+      fireEvent.pointerDown(item, { button: 0, clientX: 100, pointerId: 1, pointerType })
+      fireEvent.pointerMove(item, { clientX: toX, pointerId: 1, pointerType })
+      fireEvent.pointerUp(item, { clientX: toX, pointerId: 1, pointerType })
     }
+    // A mouse's drag selects text; it does not throw the toast away.
+    drag(300, 'mouse')
+    await pass()
+    expect(shownTitles()).toEqual(['Checked in at The Grove'])
     drag(130)
     await pass()
     expect(item.style.transform).toBe('')

@@ -1,9 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { ToastCard } from './ToastCard'
-import { currentToasts, dismissToasterToasts, subscribeToToasts } from './toast'
-
-/** More than this many at once and the oldest wait off screen, their time not yet running. */
-const MAX_SHOWN = 3
+import { currentToasts, MAX_SHOWN, mountToaster, subscribeToToasts } from './toast'
 
 interface ToasterProps {
   /** A dialog's own toaster (toasts given its id as `toasterId`); none for the page's. */
@@ -17,47 +14,56 @@ interface ToasterProps {
  * the other with the newest at the bottom. At the top they covered the screens' headings (`Set
  * Your Vibe!`, the sticky header with the sign-out button); the bottom edge holds no heading, and
  * the forms keep their buttons clear of it. The list is a polite live region that is always there,
- * so screen readers announce each toast as it arrives; Alt+T moves focus to the toasts, and
- * hovering or focusing them stops their time running out.
+ * so screen readers announce each toast as it arrives; Alt+T moves focus to the toasts, and a
+ * mouse over them or the keyboard's focus in them stops their time running out.
  */
 export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   const all = useSyncExternalStore(subscribeToToasts, currentToasts)
   const mine = all.filter((toast) => toast.toasterId === id).slice(-MAX_SHOWN)
   const sectionRef = useRef<HTMLElement>(null)
-  const [pointerOver, setPointerOver] = useState(false)
-  const [focusInside, setFocusInside] = useState(false)
+  const [mouseOver, setMouseOver] = useState(false)
+  // Focus from the keyboard only: a click on a button focuses it too, and must not hold the rest.
+  const [keyboardInside, setKeyboardInside] = useState(false)
   const focusBefore = useRef<HTMLElement | null>(null)
   const pageHidden = usePageHidden()
 
   useEffect(() => {
     const focusOnAltT = (event: KeyboardEvent) => {
-      const button =
-        event.altKey && event.code === 'KeyT' && sectionRef.current?.querySelector('button')
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+      const button = event.code === 'KeyT' && sectionRef.current?.querySelector('button')
       if (!button) return
-      if (document.activeElement instanceof HTMLElement)
-        focusBefore.current = document.activeElement
+      event.preventDefault()
+      const active = document.activeElement
+      if (active instanceof HTMLElement && !sectionRef.current?.contains(active)) {
+        focusBefore.current = active
+      }
       button.focus()
+      // A key with a modifier does not count as keyboard use for :focus-visible; this one does.
+      setKeyboardInside(true)
     }
     document.addEventListener('keydown', focusOnAltT)
     return () => document.removeEventListener('keydown', focusOnAltT)
   }, [])
 
-  // A toast taken away under the pointer or with the focus fires no leave or blur: look again.
-  // Focus lost with a closed toast goes to the next toast, or back to where it was before Alt+T.
-  const shown = mine.length
-  const focusWasInside = useRef(false)
-  focusWasInside.current = focusInside
+  // A toast taken away under the mouse or with the focus fires no leave or blur: look again.
+  // Keyboard focus lost with a closed toast goes to the next toast, or back to where it was
+  // before Alt+T.
+  const shownIds = mine.map((toast) => toast.id).join(' ')
+  const keyboardWasInside = useRef(false)
+  keyboardWasInside.current = keyboardInside
   useEffect(() => {
     const section = sectionRef.current
-    if (!section || shown < 0) return
-    if (focusWasInside.current && !section.contains(document.activeElement)) {
-      ;(section.querySelector('button') ?? focusBefore.current)?.focus()
+    if (!section || shownIds === undefined) return
+    if (keyboardWasInside.current && !section.contains(document.activeElement)) {
+      const next = section.querySelector('button') ?? focusBefore.current
+      if (next?.isConnected) next.focus()
+      if (!next || next === focusBefore.current) focusBefore.current = null
     }
-    setPointerOver(section.matches(':hover'))
-    setFocusInside(section.contains(document.activeElement))
-  }, [shown])
+    setMouseOver((over) => over && section.matches(':hover'))
+    setKeyboardInside(section.contains(document.activeElement) && keyboardWasInside.current)
+  }, [shownIds])
 
-  useEffect(() => () => (id === undefined ? undefined : dismissToasterToasts(id)), [id])
+  useEffect(() => mountToaster(id), [id])
 
   const leaving = (event: FocusEvent) =>
     !event.currentTarget.contains(event.relatedTarget as Node | null)
@@ -66,10 +72,18 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
       ref={sectionRef}
       aria-label="Notifications alt+T"
       data-toaster=""
-      onPointerEnter={() => setPointerOver(true)}
-      onPointerLeave={() => setPointerOver(false)}
-      onFocus={() => setFocusInside(true)}
-      onBlur={(event) => leaving(event) && setFocusInside(false)}
+      data-keyboard={keyboardInside || undefined}
+      onPointerEnter={(event) => setMouseOver(event.pointerType === 'mouse')}
+      onPointerLeave={() => setMouseOver(false)}
+      onFocus={(event) => {
+        const fromKeyboard = (event.target as Element).matches(':focus-visible')
+        setKeyboardInside((inside) => inside || fromKeyboard)
+      }}
+      onBlur={(event) => {
+        if (!leaving(event)) return
+        setKeyboardInside(false)
+        focusBefore.current = null
+      }}
       className={`pointer-events-none fixed inset-x-4 z-50 min-[600px]:right-8 min-[600px]:left-auto min-[600px]:w-[22rem] ${
         aboveOfflineBanner ? 'bottom-16' : 'bottom-4 min-[600px]:bottom-8'
       }`}
@@ -79,7 +93,7 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
           <ToastCard
             key={toast.id}
             toast={toast}
-            paused={pointerOver || focusInside || pageHidden}
+            paused={mouseOver || keyboardInside || pageHidden}
           />
         ))}
       </ol>

@@ -34,9 +34,19 @@ export interface ShownToast extends ToastOptions {
 
 export const DEFAULT_TOAST_DURATION = 4000
 
+/**
+ * A toaster shows this many at once. A new one pushes out the oldest that times out (it was shown
+ * and announced already); those that stay until closed (Reload, Keep mine) are never pushed out,
+ * and past three of them the oldest wait off screen.
+ */
+export const MAX_SHOWN = 3
+
 let toasts: readonly ShownToast[] = []
 const listeners = new Set<() => void>()
 let serial = 0
+// The dialogs' toasters on screen: a toast for one that is not (its dialog just closed) goes to
+// the page's instead of waiting, unseen, for the next dialog.
+const mountedToasters = new Set<string>()
 
 let notification: ReturnType<typeof setTimeout> | undefined
 
@@ -57,18 +67,32 @@ function publish(next: readonly ShownToast[]): void {
 
 function show(type: ToastType, title: ReactNode, options: ToastOptions = {}): string {
   serial += 1
+  const toasterId =
+    options.toasterId && mountedToasters.has(options.toasterId) ? options.toasterId : undefined
   const shown: ShownToast = {
     ...options,
+    toasterId,
     id: options.id ?? `toast-${serial}`,
     type,
     title,
     version: serial,
   }
   const replaced = toasts.some((toast) => toast.id === shown.id)
-  publish(
-    replaced ? toasts.map((toast) => (toast.id === shown.id ? shown : toast)) : [...toasts, shown],
-  )
+  if (replaced) publish(toasts.map((toast) => (toast.id === shown.id ? shown : toast)))
+  else publish(withoutPushedOut([...toasts, shown], shown))
   return shown.id
+}
+
+/** `list` without the oldest toasts that time out that `added` pushes out of its toaster. */
+function withoutPushedOut(list: ShownToast[], added: ShownToast): ShownToast[] {
+  const { toasterId } = added
+  const times = (toast: ShownToast) => Number.isFinite(toast.duration ?? DEFAULT_TOAST_DURATION)
+  let excess = list.filter((toast) => toast.toasterId === toasterId).length - MAX_SHOWN
+  return list.filter((toast) => {
+    const pushOut = excess > 0 && toast !== added && toast.toasterId === toasterId && times(toast)
+    if (pushOut) excess -= 1
+    return !pushOut
+  })
 }
 
 /** Shows a toast; returns its id. `toast.success` and the others give it a colour and an icon. */
@@ -89,13 +113,20 @@ export const toast = Object.assign(
 )
 
 /**
- * Closes a closing dialog's toasts: each is about the dialog (`Not sent yet`, `Your account was not
- * deleted`), and would otherwise show again the next time it opens. What outlives a dialog (`Vibe
- * updated! ✨` as it closes) goes to the page's toaster in the first place.
+ * A toaster arrives: for a dialog's, toasts may be sent to it until it goes. Returns what its
+ * going does: closes its toasts, each about the dialog (`Not sent yet`, `Your account was not
+ * deleted`), which would otherwise show again the next time it opens. What outlives a dialog
+ * (`Vibe updated! ✨` as it closes) goes to the page's toaster in the first place.
  */
-export function dismissToasterToasts(toasterId: string): void {
-  if (!toasts.some((toast) => toast.toasterId === toasterId)) return
-  publish(toasts.filter((toast) => toast.toasterId !== toasterId))
+export function mountToaster(toasterId: string | undefined): () => void {
+  if (toasterId === undefined) return () => {}
+  mountedToasters.add(toasterId)
+  return () => {
+    mountedToasters.delete(toasterId)
+    if (toasts.some((toast) => toast.toasterId === toasterId)) {
+      publish(toasts.filter((toast) => toast.toasterId !== toasterId))
+    }
+  }
 }
 
 /** For `useSyncExternalStore`. */
