@@ -5,6 +5,9 @@ import { afterFirstContentfulPaint } from './after-first-contentful-paint'
 // shell. Registered for everyone, so the app can be installed from the sign-in screen.
 const WORKER_URL = '/sw.js'
 
+/** The update prompt's toast: the one that outlives a sign-out. */
+export const UPDATE_PROMPT_TOAST_ID = 'app-update'
+
 /** The exact words of the update prompt (README, e2e/offline-shell.spec.ts). */
 export const UPDATE_READY_TEXT = 'A new version is ready —'
 
@@ -53,7 +56,7 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
 
 function showUpdatePrompt(waiting: ServiceWorker): void {
   toast(UPDATE_READY_TEXT, {
-    id: 'app-update',
+    id: UPDATE_PROMPT_TOAST_ID,
     duration: Number.POSITIVE_INFINITY,
     action: {
       label: 'Reload',

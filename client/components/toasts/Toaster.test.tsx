@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Toaster } from './Toaster'
-import { toast } from './toast'
+import { dismissToastsExcept, toast } from './toast'
 
 /** The page's toaster: the first one (a dialog's comes after it). */
 const page = () => screen.getAllByRole('region', { name: 'Notifications alt+T' })[0]!
@@ -116,6 +116,17 @@ describe('the toaster', () => {
     toast.dismiss('six')
     await pass()
     expect(shownTitles()).toEqual(['Two', 'Three', 'Five'])
+  })
+
+  it('closes all but the toasts kept (at sign-out, all but the update prompt)', async () => {
+    render(<Toaster />)
+    toast('A new version is ready —', { id: 'app-update', duration: Number.POSITIVE_INFINITY })
+    toast.error("Your vibe update wasn't saved", { duration: Number.POSITIVE_INFINITY })
+    toast.success('Badge unlocked: Crew')
+    await pass()
+    dismissToastsExcept(['app-update'])
+    await pass()
+    expect(shownTitles()).toEqual(['A new version is ready —'])
   })
 
   it("sends a dialog's toast to the page when that dialog is not open", async () => {

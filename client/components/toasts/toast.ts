@@ -129,6 +129,16 @@ export function mountToaster(toasterId: string | undefined): () => void {
   }
 }
 
+/**
+ * Closes every toast but those with the ids in `keep`: at sign-out, what was said to the person
+ * signing out ("Keep mine" over their vibe, a badge) goes with them; the app's own ("A new
+ * version is ready") stays.
+ */
+export function dismissToastsExcept(keep: readonly string[]): void {
+  if (toasts.every((shown) => keep.includes(shown.id))) return
+  publish(toasts.filter((shown) => keep.includes(shown.id)))
+}
+
 /** For `useSyncExternalStore`. */
 export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener)

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from '../../components/toasts/toast'
+import { dismissToastsExcept, toast } from '../../components/toasts/toast'
 import { forgetAllOffline } from '../../lib/offline-store'
 import { forgetOutboxCopy } from '../../lib/outbox'
+import { UPDATE_PROMPT_TOAST_ID } from '../../lib/service-worker'
 import { authClient } from './auth-client'
 import { whileEndingOnPurpose } from './session-port'
 
@@ -21,6 +22,7 @@ export function useSignOut() {
         await authClient.signOut({ scope: 'local' })
       }
     })
+    forgetSignedInState()
     queryClient.clear()
     forgetOutboxCopy()
     await forgetAllOffline()
@@ -41,10 +43,16 @@ export function useEndSessionAfter() {
         await end()
         await authClient.signOut({ scope: 'local' })
       })
+      forgetSignedInState()
       queryClient.clear()
       forgetOutboxCopy()
       await forgetAllOffline()
     },
     [queryClient],
   )
+}
+
+/** The toasts said to the person signing out go with them; the app's update prompt stays. */
+function forgetSignedInState() {
+  dismissToastsExcept([UPDATE_PROMPT_TOAST_ID])
 }
