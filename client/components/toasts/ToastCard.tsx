@@ -19,7 +19,7 @@ const SWIPE_AWAY_PX = 60
 
 interface ToastCardProps {
   toast: ShownToast
-  /** While a pointer or focus is on the toasts, or the page is hidden, no toast times out. */
+  /** While a mouse or the keyboard's focus is on the toasts, or the page is hidden, none times out. */
   paused: boolean
 }
 

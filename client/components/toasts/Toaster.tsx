@@ -51,9 +51,10 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   const shownIds = mine.map((toast) => toast.id).join(' ')
   const keyboardWasInside = useRef(false)
   keyboardWasInside.current = keyboardInside
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the toasts shown change, to read the DOM they leave
   useEffect(() => {
     const section = sectionRef.current
-    if (!section || shownIds === undefined) return
+    if (!section) return
     if (keyboardWasInside.current && !section.contains(document.activeElement)) {
       const next = section.querySelector('button') ?? focusBefore.current
       if (next?.isConnected) next.focus()

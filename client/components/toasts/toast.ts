@@ -95,6 +95,11 @@ function withoutPushedOut(list: ShownToast[], added: ShownToast): ShownToast[] {
   })
 }
 
+/** Takes away the toasts `drop` picks; the toasters hear of it only if there were any. */
+function removeWhere(drop: (toast: ShownToast) => boolean): void {
+  if (toasts.some(drop)) publish(toasts.filter((toast) => !drop(toast)))
+}
+
 /** Shows a toast; returns its id. `toast.success` and the others give it a colour and an icon. */
 export const toast = Object.assign(
   (title: ReactNode, options?: ToastOptions) => show('default', title, options),
@@ -104,11 +109,7 @@ export const toast = Object.assign(
     info: (title: ReactNode, options?: ToastOptions) => show('info', title, options),
     warning: (title: ReactNode, options?: ToastOptions) => show('warning', title, options),
     /** Closes the toast with this id, or every toast. */
-    dismiss: (id?: string) => {
-      if (id === undefined) publish([])
-      else if (toasts.some((toast) => toast.id === id))
-        publish(toasts.filter((toast) => toast.id !== id))
-    },
+    dismiss: (id?: string) => removeWhere((toast) => id === undefined || toast.id === id),
   },
 )
 
@@ -123,9 +124,7 @@ export function mountToaster(toasterId: string | undefined): () => void {
   mountedToasters.add(toasterId)
   return () => {
     mountedToasters.delete(toasterId)
-    if (toasts.some((toast) => toast.toasterId === toasterId)) {
-      publish(toasts.filter((toast) => toast.toasterId !== toasterId))
-    }
+    removeWhere((toast) => toast.toasterId === toasterId)
   }
 }
 
@@ -135,8 +134,7 @@ export function mountToaster(toasterId: string | undefined): () => void {
  * version is ready") stays.
  */
 export function dismissToastsExcept(keep: readonly string[]): void {
-  if (toasts.every((shown) => keep.includes(shown.id))) return
-  publish(toasts.filter((shown) => keep.includes(shown.id)))
+  removeWhere((toast) => !keep.includes(toast.id))
 }
 
 /** For `useSyncExternalStore`. */

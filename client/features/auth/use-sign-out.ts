@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { dismissToastsExcept, toast } from '../../components/toasts/toast'
 import { forgetAllOffline } from '../../lib/offline-store'
@@ -22,10 +22,7 @@ export function useSignOut() {
         await authClient.signOut({ scope: 'local' })
       }
     })
-    forgetSignedInState()
-    queryClient.clear()
-    forgetOutboxCopy()
-    await forgetAllOffline()
+    await forgetSignedInState(queryClient)
     toast('See you at the next festival! 👋', { description: "You've been signed out" })
   }, [queryClient])
 }
@@ -43,16 +40,19 @@ export function useEndSessionAfter() {
         await end()
         await authClient.signOut({ scope: 'local' })
       })
-      forgetSignedInState()
-      queryClient.clear()
-      forgetOutboxCopy()
-      await forgetAllOffline()
+      await forgetSignedInState(queryClient)
     },
     [queryClient],
   )
 }
 
-/** The toasts said to the person signing out go with them; the app's update prompt stays. */
-function forgetSignedInState() {
+/**
+ * What the person signing out leaves on this device: cached data, offline copies and queued
+ * writes, and the toasts said to them (the app's update prompt stays).
+ */
+async function forgetSignedInState(queryClient: QueryClient) {
   dismissToastsExcept([UPDATE_PROMPT_TOAST_ID])
+  queryClient.clear()
+  forgetOutboxCopy()
+  await forgetAllOffline()
 }
