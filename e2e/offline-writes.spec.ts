@@ -1,3 +1,4 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import {
   controlledByWorker,
@@ -125,22 +126,8 @@ test.describe('offline first: writes made offline', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 412/)
-    await page.setViewportSize(PHONE)
-    const me = await openAppReadyForOffline(page, request, baseURL!, 'Before the rain')
+    const { me, auth } = await updateRefusedAsChangedElsewhere(context, page, request, baseURL!)
     const { userId } = me
-    await context.setOffline(true)
-    await updateStatusOffline(page, 'Written offline in the tent')
-
-    // Meanwhile my other phone, online, changes my vibe.
-    const auth = { authorization: `Bearer ${me.account.session.access_token}` }
-    const elsewhere = await request.patch(`${baseURL}/api/vibes/${me.id}`, {
-      headers: auth,
-      data: { ...me.vibe, status: 'From my other phone' },
-    })
-    expect(elsewhere.status()).toBe(200)
-
-    await context.setOffline(false)
-    await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
     await expect(
       page.getByText('Your vibe was changed on another device after this update was made'),
     ).toBeVisible()
@@ -160,6 +147,20 @@ test.describe('offline first: writes made offline', () => {
     await expect(feedEntry(page, me.vibe.username)).toContainText('Written offline in the tent')
     await expect.poll(statusOnServer).toBe('Written offline in the tent')
     await expect.poll(() => queuedWrites(page, userId)).toEqual([])
+  })
+
+  test('signing out closes the toasts said to me, such as an unsaved update waiting for Keep mine', async ({
+    context,
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 412/)
+    await updateRefusedAsChangedElsewhere(context, page, request, baseURL!)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByText('See you at the next festival! 👋')).toBeVisible()
+    await expect(page.getByText("Your vibe update wasn't saved")).toHaveCount(0)
   })
 
   test('a star set offline shows as waiting and is saved once the network is back', async ({
@@ -195,3 +196,28 @@ test.describe('offline first: writes made offline', () => {
     expect(stars.map((each) => each.seen.name)).toEqual([artist])
   })
 })
+
+/**
+ * On a phone, my vibe updated offline while my other phone, online, changed it: back online, the
+ * update is refused (412) and its toast, which stays until closed, offers Keep mine.
+ */
+async function updateRefusedAsChangedElsewhere(
+  context: BrowserContext,
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+) {
+  await page.setViewportSize(PHONE)
+  const me = await openAppReadyForOffline(page, request, baseURL, 'Before the rain')
+  await context.setOffline(true)
+  await updateStatusOffline(page, 'Written offline in the tent')
+  const auth = { authorization: `Bearer ${me.account.session.access_token}` }
+  const elsewhere = await request.patch(`${baseURL}/api/vibes/${me.id}`, {
+    headers: auth,
+    data: { ...me.vibe, status: 'From my other phone' },
+  })
+  expect(elsewhere.status()).toBe(200)
+  await context.setOffline(false)
+  await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
+  return { me, auth }
+}
