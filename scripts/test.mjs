@@ -29,8 +29,13 @@ const { values } = parseArgs({ options: { only: { type: 'string' } } })
 const inCI = process.env.CI === 'true' || process.env.CI === '1'
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 }
 const notices = []
-/** Everything that failed, by name, repeated at the end so a long log's tail says what broke. */
+/**
+ * Everything that failed, by name, repeated at the end with the start of its error, so a long log's
+ * tail says what broke and why (CI may keep only the tail).
+ */
 const failures = []
+/** The start of each failure's error, by name (where one is known). */
+const failureErrors = new Map()
 /** The tests that passed only on a retry in this run, by suite. */
 const flakyNow = {}
 /** The start of the error each of those threw on its failed try, by name: a fuzz seed to replay. */
@@ -43,9 +48,10 @@ const FLAKY_RECORD =
 
 mkdirSync('.tmp', { recursive: true })
 
-/** Counts one failure and names it. */
-function fail(name) {
+/** Counts one failure and names it, with the error it threw when there is one. */
+function fail(name, error = '') {
   failures.push(name)
+  if (error) failureErrors.set(name, error)
   totals.failed += 1
 }
 
@@ -126,7 +132,7 @@ function countVitest(suite, status, summaryFile) {
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'))
   totals.passed += summary.passed
   totals.skipped += summary.skipped
-  for (const name of summary.failed) fail(`${suite}: ${name}`)
+  for (const { name, firstError } of summary.failed) fail(`${suite}: ${name}`, firstError)
   for (const error of summary.errors) fail(`${suite}: ${error}`)
   flakyNow[suite] = summary.flaky.map(({ name, firstError }) => {
     flakyErrors.set(`${suite}: ${name}`, firstError)
@@ -199,7 +205,7 @@ async function runBrowserSuite() {
     }
     const tests = playwrightTests(suites)
     for (const test of tests.filter((t) => t.status === 'unexpected')) {
-      fail(`${suite}: ${test.name}`)
+      fail(`${suite}: ${test.name}`, test.firstError)
     }
     flakyNow.browser = tests
       .filter((t) => t.status === 'flaky')
@@ -353,16 +359,23 @@ if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
 const flaky = applyFlakyPolicy()
 for (const notice of notices) console.log(`\nNotice: ${notice}`)
-if (flaky.length > 0) {
-  console.log(`\nFlaky (failed, then passed on a retry; fails the run if it happens again):`)
-  for (const name of flaky) {
+/** Names, each with the start of its error indented under it (for a fuzz property, its seed). */
+function printWithErrors(heading, names, errors) {
+  console.log(`\n${heading}`)
+  for (const name of names) {
     console.log(`  ${name}`)
-    // Its first error, indented under it: what failed, and for a fuzz property the seed to replay.
-    const error = errorExcerpt(flakyErrors.get(name) ?? '')
+    const error = errorExcerpt(errors.get(name) ?? '')
     if (error) console.log(error.replace(/^/gm, '      '))
   }
 }
-if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`)
+if (flaky.length > 0) {
+  printWithErrors(
+    'Flaky (failed, then passed on a retry; fails the run if it happens again):',
+    flaky,
+    flakyErrors,
+  )
+}
+if (failures.length > 0) printWithErrors('Failed:', failures, failureErrors)
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.flaky} flaky`,
 )

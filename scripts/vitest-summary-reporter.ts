@@ -1,7 +1,7 @@
 // What npm test (scripts/test.mjs) reads of a Vitest run, written as JSON to VITEST_SUMMARY_FILE:
-// counts, and by name every failed test, every test that passed only on a retry (flaky) with the
-// start of the error its failed try threw (a fuzz property's seed and counterexample are in it), and
-// every error outside a test (a file that did not load, a failed beforeAll, an unhandled error).
+// counts, and by name every failed test and every test that passed only on a retry (flaky), each
+// with the error its (first) failed try threw (a fuzz property's seed and counterexample are in it),
+// and every error outside a test (a file that did not load, a failed beforeAll, an unhandled error).
 import { writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node'
@@ -9,7 +9,7 @@ import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vi
 export interface VitestSummary {
   passed: number
   skipped: number
-  failed: string[]
+  failed: Array<{ name: string; firstError: string }>
   flaky: Array<{ name: string; firstError: string }>
   errors: string[]
 }
@@ -33,14 +33,14 @@ export default class SummaryReporter implements Reporter {
       }
       for (const test of module.children.allTests()) {
         const name = `${where} > ${test.fullName}`
-        const state = test.result().state
-        if (state === 'failed') summary.failed.push(name)
-        else if (state === 'passed' && test.diagnostic()?.flaky) {
-          // A retried test keeps the errors of its failed tries.
-          const error = test.result().errors?.[0]
-          // Whole: npm test prints its first lines (fast-check's seed, path and counterexample).
-          summary.flaky.push({ name, firstError: String(error?.message ?? '') })
-        } else if (state === 'passed') summary.passed += 1
+        const result = test.result()
+        // Whole: npm test prints its first lines (fast-check's seed, path and counterexample). A
+        // retried test keeps the errors of its failed tries.
+        const firstError = String(result.errors?.[0]?.message ?? '')
+        if (result.state === 'failed') summary.failed.push({ name, firstError })
+        else if (result.state === 'passed' && test.diagnostic()?.flaky) {
+          summary.flaky.push({ name, firstError })
+        } else if (result.state === 'passed') summary.passed += 1
         // Skipped, or never run because its suite's setup failed (that error is named above).
         else summary.skipped += 1
       }

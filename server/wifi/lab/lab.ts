@@ -166,6 +166,11 @@ export class Lab {
     return stamp ? Date.parse(stamp) : null
   }
 
+  /** openNDS's last lines at error level or worse (its `[0]`–`[3]`), or "(none)". */
+  gatewayErrors(lines = 3): string {
+    return this.log('opennds.log', lines, /^\[[0-3]\]/).trim() || '(none)'
+  }
+
   /** What the gateway, its authmon and the server said last: printed when a test fails. */
   diagnostics(): string {
     const logs: [string, RegExp?][] = [

@@ -39,8 +39,11 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
   let timedPhone: Phone
   let timedAccount: { email: string; token: string }
   let timedSignInAt = 0
+  /** The lab the third phone's timed session is on (a retry may have built a new one since). */
+  let timedLab: Lab | undefined
 
-  beforeAll(() => {
+  /** The lab, new: a gateway, its phones, and a server with an empty database. */
+  function buildLab() {
     lab = setUpLab(level, {
       GAME_CONFIG_FILE: gameFile((game) => ({
         ...game,
@@ -57,14 +60,25 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     phone = new Phone(lab, 1)
     secondPhone = new Phone(lab, 2)
     timedPhone = new Phone(lab, 3)
-  })
+  }
+
+  beforeAll(buildLab)
   afterAll(() => {
     tearDownLab()
   })
   // Each test starts from captured phones (the third phone's session runs across tests).
-  beforeEach(async ({ onTestFailed }) => {
+  beforeEach(async ({ task, onTestFailed }) => {
     // A failure in CI leaves no lab behind to look at: print what the gateway and server said.
     onTestFailed(() => console.error(lab?.diagnostics()))
+    // CI tries a failed test once more (npm test then names it flaky). That try gets a new lab:
+    // openNDS 9.10.0 has a race on its process-wide SIGCHLD handler that can fail any of its
+    // helper calls (README), and once (CI, 2026-11-29) a level 1 lab refused every way online
+    // after its first test, on the retries too; that run kept no logs to say whether the gateway
+    // or the server was stuck, so a retry starts both again.
+    if ((task.result?.retryCount ?? 0) > 0) {
+      process.stderr.write(`\n[lab] "${task.name}" is tried again, on a new lab\n`)
+      buildLab()
+    }
     for (const each of lab ? [phone, secondPhone] : []) {
       if (await each.isOnline()) await each.disconnect()
     }
@@ -83,11 +97,17 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     if (level === 1)
       expect(arrival.via).toMatch(/^http:\/\/192\.0\.2\.1:2050\/opennds_auth\/\?tok=[0-9a-f]{64}&/)
     else expect(arrival.via.startsWith(`${lab.portal}connecting?s=`), arrival.via).toBe(true)
-    expect(arrival.page.status).toBe(200)
-    expect(arrival.page.body).toContain("You're online")
-    expect(await target.isOnline()).toBe(true)
+    // What went wrong, in the failure's own message (CI's summary keeps its first lines).
+    const seen = `after ${arrival.via.slice(0, 120)}: ${arrival.page.status} ${arrival.page.body.slice(0, 160)}`
+    expect(arrival.page.status, seen).toBe(200)
+    expect(arrival.page.body, seen).toContain("You're online")
+    expect(await target.isOnline(), `${seen}\nopenNDS's last errors:\n${lab.gatewayErrors()}`).toBe(
+      true,
+    )
     const client = await lab.client(target.ip)
-    expect(client?.state).toBe('Authenticated')
+    expect(client?.state, `${seen}\nopenNDS's last errors:\n${lab.gatewayErrors()}`).toBe(
+      'Authenticated',
+    )
     // The custom string is our device record's id, never the person.
     expect(client?.custom).toMatch(/^[0-9a-f-]{36}$/)
   }
@@ -131,16 +151,22 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
     expect(longPortal.body).toContain('name="state"')
   })
 
-  it(`the session timeout, 1/2: a third phone signs in for a ${SESSION_MINUTES}-minute session`, async () => {
+  /** Signs the third phone in for its SESSION_MINUTES session, which the 2/2 test sees end. */
+  async function signInTimedPhone() {
     timedAccount = await signUpThroughApi()
     const { state } = await timedPhone.openPortal()
     const arrival = await timedPhone.arrive(
       await timedPhone.submit('sign-in', { state, email: timedAccount.email, password: PASSWORD }),
     )
     timedSignInAt = Date.now()
+    timedLab = lab
     await expectOnline(timedPhone, arrival)
     const client = await lab.client(timedPhone.ip)
     expect(Number(client?.session_end) - Number(client?.session_start)).toBe(SESSION_MINUTES * 60)
+  }
+
+  it(`the session timeout, 1/2: a third phone signs in for a ${SESSION_MINUTES}-minute session`, async () => {
+    await signInTimedPhone()
   })
 
   it('keeps a phone captured after a wrong password, and lets it online with the right one', async () => {
@@ -270,6 +296,8 @@ describe.each([1, 3] as const)('a phone behind a real openNDS gateway, level %i'
 
   it('the session timeout, 2/2: after its minute the third phone is cut off and captured again', async () => {
     expect(timedSignInAt, 'the third phone never got online (see 1/2)').toBeGreaterThan(0)
+    // A test between the halves was tried again on a new lab: the session began on the old one.
+    if (timedLab !== lab) await signInTimedPhone()
     const notBefore = timedSignInAt + SESSION_MINUTES * 60_000 - 5000
     // openNDS checks sessions every checkinterval seconds.
     const deadline =

@@ -115,7 +115,11 @@ export class Phone {
     let next: string
     if (this.lab.info.level === 1) {
       const gateway = await this.request(via)
-      if (gateway.status !== 307) throw new Error(`the gateway answered ${gateway.status}`)
+      if (gateway.status !== 307) {
+        throw new Error(
+          `the gateway's auth dir answered ${gateway.status} (curl ${gateway.exit}): ${gateway.body.slice(0, 200)}\nopenNDS's last errors:\n${this.lab.gatewayErrors()}`,
+        )
+      }
       next = gateway.location
     } else {
       next = await waitFor(
