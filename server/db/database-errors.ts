@@ -18,6 +18,12 @@ const PG_UNAVAILABLE_STATES = new Set([
   '08001',
   '57014',
 ])
+// node-postgres's own errors, which carry no code: a connection that could not be made in time or
+// ended, and a statement sent on a client whose connection had already failed or closed. Kysely
+// rolls a failed transaction back on the same client, so after a lost connection the rollback's
+// "not queryable" is the error a request sees (lost-connection.postgres.test.ts).
+const CONNECTION_LOST_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i
 const KIND_BY_CODE: Record<string, DatabaseErrorKind> = {
   '23505': 'unique',
   SQLITE_CONSTRAINT_UNIQUE: 'unique',
@@ -37,14 +43,7 @@ export function classifyDatabaseError(error: unknown): DatabaseErrorKind | undef
     if (kind) return kind
     if (NODE_CONNECTION_CODES.has(code) || PG_UNAVAILABLE_STATES.has(code)) return 'unavailable'
   }
-  if (
-    typeof message === 'string' &&
-    /timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(
-      message,
-    )
-  ) {
-    return 'unavailable'
-  }
+  if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.test(message)) return 'unavailable'
   return undefined
 }
 
