@@ -1,26 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { ApiSession } from './support/accounts'
+import { signOutOthersFromAnotherDevice } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { feedEntry, openMainApp, waitUntilLive } from './support/vibes'
 
 // The same person signs in on another device and signs out everywhere else from there (or
 // changes their password): this device must notice, sign out, and say so, not show errors for
 // the rest of its access token's hour.
-async function signOutOthersFromAnotherDevice(
-  request: APIRequestContext,
-  baseURL: string,
-  account: ApiSession,
-) {
-  const signIn = await request.post(`${baseURL}/auth/v1/token?grant_type=password`, {
-    data: { email: account.email, password: account.password },
-  })
-  expect(signIn.ok()).toBe(true)
-  const { access_token: otherDevice } = await signIn.json()
-  const logout = await request.post(`${baseURL}/auth/v1/logout?scope=others`, {
-    headers: { authorization: `Bearer ${otherDevice}` },
-  })
-  expect(logout.status()).toBe(204)
-}
 
 /** The main app with the live channel replaced by one that never answers: only the API can tell. */
 async function openWithoutLiveChannel(page: Page, request: APIRequestContext, baseURL: string) {

@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { signOutOthersFromAnotherDevice } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import {
   controlledByWorker,
@@ -160,6 +161,21 @@ test.describe('offline first: writes made offline', () => {
     await updateRefusedAsChangedElsewhere(context, page, request, baseURL!)
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByText('See you at the next festival! 👋')).toBeVisible()
+    await expect(page.getByText("Your vibe update wasn't saved")).toHaveCount(0)
+  })
+
+  test('a session ended on another device closes the toasts said to me as well, and says why', async ({
+    context,
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    // The refused update (412), then the refused token, refresh and local sign-out.
+    allowConsoleError(/status of 4(12|01|00|03)/)
+    const { me } = await updateRefusedAsChangedElsewhere(context, page, request, baseURL!)
+    await signOutOthersFromAnotherDevice(request, baseURL!, me.account)
+    await expect(page.getByText('You were signed out')).toBeVisible({ timeout: 10_000 })
     await expect(page.getByText("Your vibe update wasn't saved")).toHaveCount(0)
   })
 

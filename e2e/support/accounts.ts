@@ -67,3 +67,19 @@ export async function signInViaApi(
   if (!response.ok()) throw new Error(`sign-in failed: ${await response.text()}`)
   return { ...account, session: await response.json() }
 }
+
+/**
+ * The same person signs in on another device and signs out everywhere else from there (as after a
+ * lost phone): every other session of `account`'s ends on the server.
+ */
+export async function signOutOthersFromAnotherDevice(
+  request: APIRequestContext,
+  baseURL: string,
+  account: ApiSession,
+): Promise<void> {
+  const otherDevice = await signInViaApi(request, baseURL, account)
+  const logout = await request.post(`${baseURL}/auth/v1/logout?scope=others`, {
+    headers: { authorization: `Bearer ${otherDevice.session.access_token}` },
+  })
+  if (logout.status() !== 204) throw new Error(`sign-out of others: ${logout.status()}`)
+}

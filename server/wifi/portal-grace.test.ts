@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, latestMail, storedAccount, uniqueEmail } from '../test/auth-helpers'
 import { hidOf } from '../test/opennds-query'
+import { createFakeClock } from '../test/fake-clock'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { authmonPost, GATEWAYS, gatewaysFile, openPortal, postForm } from '../test/wifi-helpers'
 import { rhidOf } from './wifi-secrets'
@@ -12,12 +13,17 @@ const OPEN_THE_MAIL =
 
 /** The test app with confirmation by mail on. */
 const confirmationApp = (env: Record<string, string> = {}) =>
-  createTestApp({
-    WIFI_GATEWAYS_FILE: gatewaysFile(),
-    PUBLIC_URL: SITE,
-    AUTH_EMAIL_CONFIRMATION: 'true',
-    ...env,
-  })
+  createTestApp(
+    {
+      WIFI_GATEWAYS_FILE: gatewaysFile(),
+      PUBLIC_URL: SITE,
+      AUTH_EMAIL_CONFIRMATION: 'true',
+      ...env,
+    },
+    // The grace grants count in fixed windows of the clock: on a clock that stands still, a test
+    // cannot cross a window's turn and see its count start again.
+    { now: createFakeClock().now },
+  )
 
 /** A new account made on `gateway`'s portal by the phone whose form carries `state`. */
 const signUpOnPortal = (t: TestApp, gateway: { id: string }, state: string, email: string) =>

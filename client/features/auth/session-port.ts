@@ -1,7 +1,6 @@
 import { isAuthRetryableFetchError } from '@supabase/auth-js'
-import { toast } from '../../components/toasts/toast'
 import type { SessionPort } from '../../lib/session'
-import { isEndingOnPurpose, SIGNED_OUT_ELSEWHERE } from './ending-on-purpose'
+import { isEndingOnPurpose, sayEndedElsewhere } from './ending-on-purpose'
 import type { AuthClient } from './load-auth-client'
 
 export { whileEndingOnPurpose } from './ending-on-purpose'
@@ -43,5 +42,5 @@ async function endIfGone(authClient: AuthClient): Promise<void> {
   const { data: renewed, error } = await authClient.refreshSession()
   if (renewed.session || !error || isAuthRetryableFetchError(error)) return
   await authClient.signOut({ scope: 'local' })
-  toast(SIGNED_OUT_ELSEWHERE.title, { description: SIGNED_OUT_ELSEWHERE.description })
+  sayEndedElsewhere()
 }

@@ -1,10 +1,9 @@
 import type { AuthChangeEvent, Session } from '@supabase/auth-js'
 import { useEffect, useState } from 'react'
-import { toast } from '../../components/toasts/toast'
 import { afterNextPaint } from '../../lib/after-next-paint'
 import { toastAuthFailure } from './auth-actions'
 import { mayHaveSession, storedSession } from './auth-storage'
-import { isEndingOnPurpose, SIGNED_OUT_ELSEWHERE } from './ending-on-purpose'
+import { isEndingOnPurpose, sayEndedElsewhere } from './ending-on-purpose'
 import { loadAuthClient } from './load-auth-client'
 
 export type AuthState =
@@ -50,7 +49,7 @@ let openedOffline = false
 function noticeIfEndedElsewhere(event: AuthChangeEvent): void {
   if (event !== 'SIGNED_OUT' || !openedOffline || isEndingOnPurpose()) return
   openedOffline = false
-  toast(SIGNED_OUT_ELSEWHERE.title, { description: SIGNED_OUT_ELSEWHERE.description })
+  sayEndedElsewhere()
 }
 
 /**

@@ -1,10 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { dismissToastsExcept, toast } from '../../components/toasts/toast'
+import { toast } from '../../components/toasts/toast'
 import { forgetAllOffline } from '../../lib/offline-store'
 import { forgetOutboxCopy } from '../../lib/outbox'
-import { UPDATE_PROMPT_TOAST_ID } from '../../lib/service-worker'
 import { authClient } from './auth-client'
+import { closeToastsOfSession } from './ending-on-purpose'
 import { whileEndingOnPurpose } from './session-port'
 
 /**
@@ -51,7 +51,7 @@ export function useEndSessionAfter() {
  * writes, and the toasts said to them (the app's update prompt stays).
  */
 async function forgetSignedInState(queryClient: QueryClient) {
-  dismissToastsExcept([UPDATE_PROMPT_TOAST_ID])
+  closeToastsOfSession()
   queryClient.clear()
   forgetOutboxCopy()
   await forgetAllOffline()
