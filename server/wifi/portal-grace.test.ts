@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, latestMail, storedAccount, uniqueEmail } from '../test/auth-helpers'
-import { hidOf } from '../test/opennds-query'
 import { createFakeClock } from '../test/fake-clock'
+import { hidOf } from '../test/opennds-query'
 import { createTestApp, type TestApp } from '../test/test-app'
 import { authmonPost, GATEWAYS, gatewaysFile, openPortal, postForm } from '../test/wifi-helpers'
 import { rhidOf } from './wifi-secrets'
