@@ -19,9 +19,9 @@ const PG_UNAVAILABLE_STATES = new Set([
   '57014',
 ])
 // node-postgres's own errors, which carry no code: a connection that could not be made in time or
-// ended, and a statement sent on a client whose connection had already failed or closed. Kysely
-// rolls a failed transaction back on the same client, so after a lost connection the rollback's
-// "not queryable" is the error a request sees (lost-connection.postgres.test.ts).
+// ended, and a statement sent on a client whose connection had already failed or closed: the
+// next statement of a transaction whose connection was lost fails so, and its rollback too
+// (lost-connection.postgres.test.ts).
 const CONNECTION_LOST_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i
 const KIND_BY_CODE: Record<string, DatabaseErrorKind> = {

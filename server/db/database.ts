@@ -128,18 +128,42 @@ export async function writeTransaction<T>(
     throw new Error('writeTransaction inside writeTransaction: use the handle you were given')
   }
   const hooks: Array<() => void> = []
-  const run = (handle: Kysely<Database>) => {
+  let workFailure: { error: unknown } | undefined
+  const run = async (handle: Kysely<Database>) => {
     // Its own handle per write (SQLite's writes share one connection), so hooks find their write,
     // and without the root's guard plugin, so only the root handle is refused inside the work.
     const own = handle.withoutPlugins() as WriteHandle
     commitHooks.set(own, hooks)
-    return database.guardWrites ? insideWrite(() => work(own)) : work(own)
+    try {
+      return await (database.guardWrites ? insideWrite(() => work(own)) : work(own))
+    } catch (error) {
+      workFailure = { error }
+      throw error
+    }
   }
-  const result = database.writes
-    ? await database.writes.run(run)
-    : await database.db.transaction().execute(run)
+  let result: T
+  try {
+    result = database.writes
+      ? await database.writes.run(run)
+      : await database.db.transaction().execute(run)
+  } catch (error) {
+    throw firstFailure(workFailure, error)
+  }
   for (const hook of hooks) hook()
   return result
+}
+
+/**
+ * The error a failed write reports: the work's own, when it failed. Kysely rolls a failed
+ * transaction back and throws the rollback's error if that fails too (its connection was lost),
+ * which would hide what went wrong first (a unique violation answered 503 instead of 409, a log
+ * naming the rollback). The rollback's error stays on it, for the log.
+ */
+function firstFailure(workFailure: { error: unknown } | undefined, thrown: unknown): unknown {
+  if (!workFailure || workFailure.error === thrown) return thrown
+  const first = workFailure.error
+  if (first instanceof Error) Object.assign(first, { rollbackError: thrown })
+  return first
 }
 
 /**
