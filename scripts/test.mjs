@@ -16,12 +16,13 @@ import {
 } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { parseArgs, stripVTControlCharacters } from 'node:util'
+import { parseArgs } from 'node:util'
 import { labProblems } from '../server/wifi/lab/preflight.mjs'
 import { chromiumPath } from './chromium.mjs'
 import { createE2eDatabase, dropE2eDatabase } from './e2e-database.mjs'
 import { e2ePorts, e2eTmpDir } from './e2e-run.mjs'
 import { exitUnlessSupported } from './node-version.mjs'
+import { firstLine, namesWithErrors } from './test-summary.mjs'
 
 exitUnlessSupported()
 
@@ -272,19 +273,6 @@ function startOpenndsSuite() {
 }
 
 /** At most eight non-empty lines of an error, for the summary. */
-const errorExcerpt = (text) =>
-  stripVTControlCharacters(String(text))
-    .split('\n')
-    .filter((line) => line.trim())
-    .slice(0, 8)
-    .join('\n')
-    .slice(0, 1200)
-
-const firstLine = (text) =>
-  stripVTControlCharacters(String(text))
-    .split('\n')
-    .find((line) => line.trim()) ?? ''
-
 /**
  * Every test in Playwright's JSON report: its name, final status (expected, flaky…) and the start of
  * the error of its first failed try.
@@ -359,23 +347,16 @@ if (!values.only || values.only === 'e2e') await runBrowserSuite()
 
 const flaky = applyFlakyPolicy()
 for (const notice of notices) console.log(`\nNotice: ${notice}`)
-/** Names, each with the start of its error indented under it (for a fuzz property, its seed). */
-function printWithErrors(heading, names, errors) {
-  console.log(`\n${heading}`)
-  for (const name of names) {
-    console.log(`  ${name}`)
-    const error = errorExcerpt(errors.get(name) ?? '')
-    if (error) console.log(error.replace(/^/gm, '      '))
-  }
-}
 if (flaky.length > 0) {
-  printWithErrors(
-    'Flaky (failed, then passed on a retry; fails the run if it happens again):',
-    flaky,
-    flakyErrors,
+  console.log(
+    namesWithErrors(
+      'Flaky (failed, then passed on a retry; fails the run if it happens again):',
+      flaky,
+      flakyErrors,
+    ),
   )
 }
-if (failures.length > 0) printWithErrors('Failed:', failures, failureErrors)
+if (failures.length > 0) console.log(namesWithErrors('Failed:', failures, failureErrors))
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.flaky} flaky`,
 )
