@@ -140,9 +140,26 @@ test.describe('toasts', () => {
         await page.getByRole('button', { name: 'Connect', exact: true }).tap()
         await expect(failures).toHaveCount(count)
       }
+      // A closed toast fades out where it was before it goes (however briefly: recorded as it
+      // starts to leave).
+      await page.evaluate(() => {
+        const seen: string[] = []
+        Object.assign(window, { leavingAnimations: seen })
+        new MutationObserver((records) => {
+          for (const { target } of records) {
+            if (target instanceof Element && target.hasAttribute('data-toast-leaving')) {
+              seen.push(getComputedStyle(target).animationName)
+            }
+          }
+        }).observe(document.body, { subtree: true, attributeFilter: ['data-toast-leaving'] })
+      })
       // A tap focuses the button it closes with; the toasts left must still go after their 4 s.
       await failures.first().getByRole('button', { name: 'Close toast' }).tap()
       await expect(failures).toHaveCount(2)
+      expect(
+        await page.evaluate(() => (window as { leavingAnimations?: string[] }).leavingAnimations),
+      ).toEqual(['toast-out'])
+      await expect(page.locator('[data-toast-leaving]')).toHaveCount(0)
       const box = (await failures.first().boundingBox())!
       const y = box.y + box.height / 2
       await swipe(page, box.x + 20, box.x + 200, y)

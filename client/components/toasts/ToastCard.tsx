@@ -21,12 +21,17 @@ interface ToastCardProps {
   toast: ShownToast
   /** While a mouse or the keyboard's focus is on the toasts, or the page is hidden, none times out. */
   paused: boolean
+  /**
+   * Closed and fading out (`useLeavingToasts`): out of the accessibility tree, taps and focus
+   * (`inert`), and no longer a `[data-toast]`; with reduced motion it is gone at once.
+   */
+  leaving?: boolean
 }
 
 /** One toast: its icon, title, description, action and close button; it times out and swipes away. */
-export function ToastCard({ toast, paused }: ToastCardProps) {
+export function ToastCard({ toast, paused, leaving = false }: ToastCardProps) {
   const close = () => toasts.dismiss(toast.id)
-  useTimeout(toast, paused, close)
+  useTimeout(toast, paused || leaving, close)
   const swipe = useSwipeAway(close)
   const { className, icon: Icon } = LOOKS[toast.type]
   const titleId = useId()
@@ -44,11 +49,18 @@ export function ToastCard({ toast, paused }: ToastCardProps) {
   ) : null
   return (
     <li
-      data-toast=""
+      data-toast={leaving ? undefined : ''}
+      data-toast-leaving={leaving ? '' : undefined}
       data-type={toast.type}
-      {...swipe.handlers}
+      aria-hidden={leaving || undefined}
+      inert={leaving}
+      {...(leaving ? {} : swipe.handlers)}
       style={swipe.style}
-      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border py-3 pr-2 pl-4 text-sm shadow-lg shadow-black/40 motion-safe:animate-toast-in ${className}`}
+      className={`flex touch-pan-y items-start gap-3 rounded-xl border py-3 pr-2 pl-4 text-sm shadow-lg shadow-black/40 ${
+        leaving
+          ? 'pointer-events-none motion-safe:animate-toast-out motion-reduce:hidden'
+          : 'pointer-events-auto motion-safe:animate-toast-in'
+      } ${className}`}
     >
       {Icon ? <Icon className="mt-0.5 shrink-0" width="18" height="18" /> : null}
       <div className="min-w-0 flex-1 self-center py-0.5 break-words">

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Toaster } from './Toaster'
 import { dismissToastsExcept, toast } from './toast'
+import { TOAST_EXIT_MS } from './use-leaving-toasts'
 
 /** The page's toaster: the first one (a dialog's comes after it). */
 const page = () => screen.getAllByRole('region', { name: 'Notifications alt+T' })[0]!
@@ -174,6 +175,40 @@ describe('the toaster', () => {
     drag(180)
     await pass()
     expect(shownTitles()).toEqual([])
+  })
+
+  it('lets a closed toast fade out where it was, hidden from screen readers, then takes it away', async () => {
+    render(<Toaster />)
+    toast('Level 2 reached', { id: 'level' })
+    toast('Checked in at The Grove')
+    await pass()
+    toast.dismiss('level')
+    await pass()
+    expect(shownTitles()).toEqual(['Checked in at The Grove'])
+    const items = () => [...page().querySelectorAll('li')]
+    const [leaving] = items()
+    expect(leaving?.textContent).toContain('Level 2 reached')
+    expect(leaving?.hasAttribute('data-toast-leaving')).toBe(true)
+    expect(leaving?.hasAttribute('data-toast')).toBe(false)
+    expect(leaving?.getAttribute('aria-hidden')).toBe('true')
+    expect(leaving?.inert).toBe(true)
+
+    await pass(TOAST_EXIT_MS)
+    expect(items().map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Checked in at The Grove',
+    ])
+  })
+
+  it('brings back a toast given again while it fades out', async () => {
+    render(<Toaster />)
+    toast('Offline', { id: 'network' })
+    await pass()
+    toast.dismiss('network')
+    await pass()
+    toast('Offline again', { id: 'network' })
+    await pass(TOAST_EXIT_MS * 2)
+    expect(shownTitles()).toEqual(['Offline again'])
+    expect(page().querySelectorAll('[data-toast-leaving]')).toHaveLength(0)
   })
 })
 

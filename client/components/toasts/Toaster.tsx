@@ -1,6 +1,7 @@
 import { type FocusEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { ToastCard } from './ToastCard'
 import { currentToasts, MAX_SHOWN, mountToaster, subscribeToToasts } from './toast'
+import { useLeavingToasts } from './use-leaving-toasts'
 
 interface ToasterProps {
   /** A dialog's own toaster (toasts given its id as `toasterId`); none for the page's. */
@@ -20,6 +21,7 @@ interface ToasterProps {
 export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   const all = useSyncExternalStore(subscribeToToasts, currentToasts)
   const mine = all.filter((toast) => toast.toasterId === id).slice(-MAX_SHOWN)
+  const rendered = useLeavingToasts(mine)
   const sectionRef = useRef<HTMLElement>(null)
   const [mouseOver, setMouseOver] = useState(false)
   // Focus from the keyboard only: a click on a button focuses it too, and must not hold the rest.
@@ -30,7 +32,8 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   useEffect(() => {
     const focusOnAltT = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
-      const button = event.code === 'KeyT' && sectionRef.current?.querySelector('button')
+      const button =
+        event.code === 'KeyT' && sectionRef.current?.querySelector<HTMLElement>(SHOWN_BUTTON)
       if (!button) return
       event.preventDefault()
       const active = document.activeElement
@@ -55,13 +58,17 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   useEffect(() => {
     const section = sectionRef.current
     if (!section) return
-    if (keyboardWasInside.current && !section.contains(document.activeElement)) {
-      const next = section.querySelector('button') ?? focusBefore.current
+    // A closed toast fading out still holds the focus it had: that focus is lost too.
+    const focusInShown = () =>
+      section.contains(document.activeElement) &&
+      !document.activeElement?.closest('[data-toast-leaving]')
+    if (keyboardWasInside.current && !focusInShown()) {
+      const next = section.querySelector<HTMLElement>(SHOWN_BUTTON) ?? focusBefore.current
       if (next?.isConnected) next.focus()
       if (!next || next === focusBefore.current) focusBefore.current = null
     }
     setMouseOver((over) => over && section.matches(':hover'))
-    setKeyboardInside(section.contains(document.activeElement) && keyboardWasInside.current)
+    setKeyboardInside(focusInShown() && keyboardWasInside.current)
   }, [shownIds])
 
   useEffect(() => mountToaster(id), [id])
@@ -90,10 +97,11 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
       }`}
     >
       <ol aria-live="polite" className="flex flex-col gap-2">
-        {mine.map((toast) => (
+        {rendered.map(({ toast, leaving }) => (
           <ToastCard
             key={toast.id}
             toast={toast}
+            leaving={leaving}
             paused={mouseOver || keyboardInside || pageHidden}
           />
         ))}
@@ -101,6 +109,9 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
     </section>
   )
 }
+
+// A button of a toast still shown, not of one fading out.
+const SHOWN_BUTTON = '[data-toast] button'
 
 function usePageHidden(): boolean {
   return useSyncExternalStore(
