@@ -162,7 +162,9 @@ export async function writeTransaction<T>(
 function firstFailure(workFailure: { error: unknown } | undefined, thrown: unknown): unknown {
   if (!workFailure || workFailure.error === thrown) return thrown
   const first = workFailure.error
-  if (first instanceof Error) Object.assign(first, { rollbackError: thrown })
+  if (first instanceof Error && Object.isExtensible(first)) {
+    Object.assign(first, { rollbackError: thrown })
+  }
   return first
 }
 
