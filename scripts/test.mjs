@@ -272,7 +272,6 @@ function startOpenndsSuite() {
   }
 }
 
-/** At most eight non-empty lines of an error, for the summary. */
 /**
  * Every test in Playwright's JSON report: its name, final status (expected, flaky…) and the start of
  * the error of its first failed try.
