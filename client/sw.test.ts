@@ -4,6 +4,9 @@ import { isAppShellNavigation } from './sw-routes'
 // Workbox's precache needs a real worker scope; what it is given is checked here instead.
 const setUpOfflineShell = vi.hoisted(() => vi.fn())
 vi.mock('./sw-offline', () => ({ setUpOfflineShell }))
+// The worker's own delivery of the queue is sw-outbox.test.ts's; here, when it runs.
+const deliverQueuedWrites = vi.hoisted(() => vi.fn(async () => {}))
+vi.mock('./sw-outbox', () => ({ deliverQueuedWrites }))
 
 // The service worker's handlers, run against a stand-in for the worker's global scope.
 type Listener = (event: unknown) => void
@@ -133,6 +136,19 @@ describe('the service worker', () => {
     expect(worker.posted).toEqual([])
     await worker.dispatch('sync', { tag: 'vibeconnect-outbox' })
     expect(worker.posted).toEqual([{ type: 'FLUSH_OUTBOX' }])
+    expect(deliverQueuedWrites).not.toHaveBeenCalled()
+  })
+
+  it('on Background Sync with no window open, sends the queued writes itself', async () => {
+    deliverQueuedWrites.mockClear()
+    const worker = await loadWorker([])
+    await worker.dispatch('sync', { tag: 'another-tag' })
+    expect(deliverQueuedWrites).not.toHaveBeenCalled()
+    await worker.dispatch('sync', { tag: 'vibeconnect-outbox' })
+    expect(deliverQueuedWrites).toHaveBeenCalledTimes(1)
+    // A failed network fails the event, so that the browser fires it again later.
+    deliverQueuedWrites.mockRejectedValueOnce(new Error('offline'))
+    await expect(worker.dispatch('sync', { tag: 'vibeconnect-outbox' })).rejects.toThrow('offline')
   })
 })
 

@@ -1,7 +1,9 @@
 // The service worker (ADRs 030 and 034): shows reminder pushes and opens the app at the set a tap
 // is for, and keeps the app's shell (the build's files, versioned) so the app opens offline. It
 // never caches an API answer: the data a user sees offline is kept by the page (ADR 034).
+import { OUTBOX_SYNC_TAG } from './lib/outbox-store'
 import { setUpOfflineShell } from './sw-offline'
+import { deliverQueuedWrites } from './sw-outbox'
 
 // The few worker types used here, declared locally: the project's TypeScript lib is the DOM's,
 // and mixing in the WebWorker lib would clash with it.
@@ -58,13 +60,15 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 
-// Background Sync: the network is back. The queued writes (a vibe, stars) live in the page's
-// IndexedDB with the session they need, so an open window sends them (client/lib/offline-queue.ts);
-// with none open, the next start does.
+// Background Sync: the network is back. An open window sends the queued writes (a vibe, stars)
+// itself (client/lib/outbox.ts), so that what the server says shows at once; with none open, the
+// worker sends them (sw-outbox.ts), and the next start says what the server refused. A failed
+// network rejects the event, and the browser fires it again later.
 self.addEventListener('sync', (event) => {
-  if (event.tag !== 'vibeconnect-outbox') return
+  if (event.tag !== OUTBOX_SYNC_TAG) return
   event.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((windows) => {
+      if (windows.length === 0) return deliverQueuedWrites()
       for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' })
     }),
   )

@@ -4,10 +4,12 @@ import { expect, test } from './support/fixtures'
 import {
   controlledByWorker,
   OFFLINE_CONSOLE_ERRORS,
+  offlineEntries,
   openAppReadyForOffline,
   queuedWrites,
   USERNAME_TAKEN,
   updateStatusOffline,
+  workerRegistration,
 } from './support/offline'
 import { lineupRow, openSection, PHONE, starIn } from './support/schedule'
 import {
@@ -84,6 +86,71 @@ test.describe('offline first: writes made offline', () => {
         headers: { authorization: `Bearer ${fan.account.session.access_token}` },
       })
       expect((await mine.json()).vibe.status).toBe('Dancing in the rain, offline')
+      expect(other.errors).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  test('with the app closed, Background Sync has the service worker send a vibe updated offline, once', async ({
+    browser,
+    context,
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow()
+    await page.setViewportSize(PHONE)
+    const fan = await openAppReadyForOffline(page, request, baseURL!, 'Before the storm')
+    const { userId } = fan
+    // The DevTools protocol stands in for the browser noticing the network: from a page that is
+    // not the app's, so that closing the app leaves the worker with no window.
+    const blank = await context.newPage()
+    const { cdp, id } = await workerRegistration(blank, new URL(baseURL!).origin)
+    const other = await secondBrowser(browser, baseURL!)
+    try {
+      await openMainApp(other.page, request, baseURL!)
+      await waitUntilLive(other.page)
+
+      await context.setOffline(true)
+      await updateStatusOffline(page, 'Sheltering in the tent, offline')
+      // The queue, and the token the worker will send it with.
+      await expect
+        .poll(async () =>
+          (await offlineEntries(page)).some((e) => e.startsWith(`delivery:${userId}`)),
+        )
+        .toBe(true)
+      await page.close()
+      await context.setOffline(false)
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin: new URL(baseURL!).origin,
+        registrationId: id,
+        tag: 'vibeconnect-outbox',
+        lastChance: false,
+      })
+      // Delivered with no window of the app open: others see it live.
+      await expect(feedEntry(other.page, fan.vibe.username)).toContainText(
+        'Sheltering in the tent, offline',
+      )
+      const { updatedAt } = (await mine(request, baseURL!, fan.account.session)).vibe
+
+      // The next start finds nothing waiting, sends nothing, and keeps no token.
+      const again = await context.newPage()
+      const patches: string[] = []
+      again.on('request', (sent) => {
+        if (sent.method() === 'PATCH') patches.push(sent.url())
+      })
+      await again.setViewportSize(PHONE)
+      await again.goto('/')
+      await expect(feedEntry(again, fan.vibe.username)).toContainText(
+        'Sheltering in the tent, offline',
+      )
+      await waitUntilLive(again)
+      await expect(again.getByRole('banner')).not.toContainText('Waiting for network')
+      expect(await queuedWrites(again, userId)).toEqual([])
+      expect((await offlineEntries(again)).filter((e) => e.startsWith('delivery:'))).toEqual([])
+      expect(patches).toEqual([])
+      expect((await mine(request, baseURL!, fan.account.session)).vibe.updatedAt).toBe(updatedAt)
       expect(other.errors).toEqual([])
     } finally {
       await other.close()
@@ -236,4 +303,16 @@ async function updateRefusedAsChangedElsewhere(
   await context.setOffline(false)
   await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
   return { me, auth }
+}
+
+/** My vibe as the server has it. */
+async function mine(
+  request: APIRequestContext,
+  baseURL: string,
+  session: { access_token: string },
+): Promise<{ vibe: { status: string; updatedAt: string } }> {
+  const answer = await request.get(`${baseURL}/api/vibes/mine`, {
+    headers: { authorization: `Bearer ${session.access_token}` },
+  })
+  return answer.json()
 }

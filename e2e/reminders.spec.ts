@@ -1,6 +1,6 @@
-import type { CDPSession, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expect, test } from './support/fixtures'
+import { workerRegistration } from './support/offline'
 import { openSection } from './support/schedule'
 import { serverFor } from './support/servers'
 import { openMainApp } from './support/vibes'
@@ -50,22 +50,6 @@ function standInForPushService() {
   PushManager.prototype.getSubscription = async function () {
     return standIn ?? getSubscription.call(this)
   }
-}
-
-/** The service worker's registration id, as the DevTools protocol knows it. */
-async function workerRegistration(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page)
-  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>()
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const each of updated) registrations.set(each.registrationId, each)
-  })
-  await cdp.send('ServiceWorker.enable')
-  const origin = new URL(page.url()).origin
-  await expect
-    .poll(() => [...registrations.values()].filter((r) => !r.isDeleted).map((r) => r.scopeURL))
-    .toEqual([`${origin}/`])
-  const [id] = [...registrations].find(([, r]) => !r.isDeleted)!
-  return { cdp, id }
 }
 
 test.describe('reminders', () => {

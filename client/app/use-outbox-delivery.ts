@@ -7,14 +7,16 @@ import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
 import { queueVibeUpdate, showMyVibe } from '../features/vibes/update-vibe.api'
 import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
 import { vibesKeys } from '../features/vibes/vibes.keys'
-import { flushOutbox, type QueuedWrite } from '../lib/outbox'
+import { flushOutbox, type QueuedWrite, renewDeliveryToken } from '../lib/outbox'
+import { onTokenRefreshed } from '../lib/session'
 
 const isVibe = (write: QueuedWrite) => write.subject.startsWith('vibe:')
 
 /**
  * Sends the writes made offline (my vibe, stars) once there is a network: at start, on the
  * `online` event and when the service worker's Background Sync says so. What the server accepted
- * replaces what the screen showed; what it refused is undone and said, with its reason.
+ * replaces what the screen showed; what it refused is undone and said, with its reason (also
+ * what it refused while the app was closed and the service worker sent them).
  */
 export function useOutboxDelivery(userId: string, ready: boolean): void {
   const queryClient = useQueryClient()
@@ -69,9 +71,12 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
     deliver()
     window.addEventListener('online', deliver)
     navigator.serviceWorker?.addEventListener('message', onMessage)
+    // The service worker sends the queue with the token kept for it, should the app be closed.
+    const stopRenewing = onTokenRefreshed((token) => void renewDeliveryToken(userId, token))
     return () => {
       window.removeEventListener('online', deliver)
       navigator.serviceWorker?.removeEventListener('message', onMessage)
+      stopRenewing()
     }
   }, [queryClient, userId, ready])
 }

@@ -2,7 +2,8 @@ import { clear, createStore, delMany, entries, get, keys, set, setMany } from 'i
 
 // Everything the app keeps on the device for offline use, in one IndexedDB database, each entry
 // under the signed-in user's id: the persisted queries (offline-cache.ts) and the queued writes
-// (outbox.ts). Signing out clears it all (ADR 034).
+// (outbox.ts) with the token the service worker sends them with (outbox-store.ts). Signing out clears
+// it all (ADR 034).
 export const OFFLINE_DATABASE = 'vibeconnect-offline'
 let store: ReturnType<typeof createStore> | undefined
 const offlineStore = () => {
@@ -10,7 +11,7 @@ const offlineStore = () => {
   return store
 }
 
-export type OfflineEntry = 'queries' | 'outbox'
+export type OfflineEntry = 'queries' | 'outbox' | 'delivery'
 const keyOf = (entry: OfflineEntry, userId: string) => `${entry}:${userId}`
 // An entry kept in parts (the persisted queries, one part each) has a key per part.
 const partKeyOf = (entry: OfflineEntry, userId: string, part: string) =>
@@ -51,6 +52,20 @@ export function writeOfflineParts(
     parts.map(([part, value]) => [partKeyOf(entry, userId, part), value]),
     offlineStore(),
   )
+}
+
+/** The users who have `entry` on this device (none if IndexedDB is unavailable). */
+export async function usersWithOffline(entry: OfflineEntry): Promise<string[]> {
+  try {
+    const prefix = `${entry}:`
+    return (await keys(offlineStore()))
+      .filter((key): key is string => typeof key === 'string' && key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length))
+      .filter((userId) => !userId.includes(':'))
+  } catch (error) {
+    console.warn(`Could not list the offline ${entry}:`, error)
+    return []
+  }
 }
 
 /** Forgets the user's entry, its parts included. */

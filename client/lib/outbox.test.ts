@@ -1,20 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { device } from '../test/offline-store'
 import { ApiError } from './api-client'
 
 // The device's storage, kept across "reloads" (fresh copies of the module), and the network.
-const device = vi.hoisted(() => new Map<string, unknown>())
 const apiRequest = vi.hoisted(() => vi.fn())
-vi.mock('./offline-store', () => ({
-  readOffline: async (entry: string, userId: string) =>
-    structuredClone(device.get(`${entry}:${userId}`)),
-  writeOffline: async (entry: string, userId: string, value: unknown) => {
-    device.set(`${entry}:${userId}`, structuredClone(value))
-  },
-}))
+const accessToken = vi.hoisted(() => ({ current: 'token-1' as string | null }))
+vi.mock('./offline-store', () => import('../test/offline-store'))
 vi.mock('./api-client', async (original) => ({
   ...(await original<typeof import('./api-client')>()),
   apiRequest,
 }))
+vi.mock('./session', () => ({ currentAccessToken: async () => accessToken.current }))
 
 /** The outbox as a newly opened page has it. */
 const freshPage = async () => {
@@ -39,6 +35,7 @@ describe('the outbox of writes made offline', () => {
   beforeEach(() => {
     device.clear()
     apiRequest.mockReset()
+    accessToken.current = 'token-1'
   })
 
   it('keeps the writes on the device, so a reopened page still has them, in order', async () => {
@@ -145,5 +142,45 @@ describe('the outbox of writes made offline', () => {
     await outbox.flushOutbox('ben', { refused: vi.fn() })
     expect(sentPaths()).toEqual(['PUT /api/schedule/stars/b'])
     expect(device.get('outbox:ana')).toHaveLength(1)
+  })
+
+  it('keeps a token for the service worker while writes wait, and forgets it once they are sent', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    await vi.waitFor(() => expect(device.get('delivery:ana')).toEqual({ accessToken: 'token-1' }))
+    // Renewed by the page: the worker gets the new one.
+    await outbox.renewDeliveryToken('ana', 'token-2')
+    expect(device.get('delivery:ana')).toEqual({ accessToken: 'token-2' })
+    // Nobody else's queue gets one.
+    await outbox.renewDeliveryToken('ben', 'token-2')
+    expect(device.has('delivery:ben')).toBe(false)
+
+    apiRequest.mockResolvedValue({})
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(device.has('delivery:ana')).toBe(false)
+    await outbox.renewDeliveryToken('ana', 'token-3')
+    expect(device.has('delivery:ana')).toBe(false)
+  })
+
+  it('says what the server refused while the app was closed, then sends the rest', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', vibe('held back'))
+    await outbox.enqueueWrite('ana', star('b'))
+    // The service worker sent the vibe with no window open, and the server refused it.
+    const [first, second] = device.get('outbox:ana') as Array<Record<string, unknown>>
+    const refusal = { status: 422, code: 'vibe_held_back', message: 'Keep it kind' }
+    device.set('outbox:ana', [{ ...first, refusal }, second])
+
+    apiRequest.mockResolvedValue({})
+    const refused = vi.fn()
+    await outbox.flushOutbox('ana', { refused })
+    expect(refused).toHaveBeenCalledTimes(1)
+    const [write, error] = refused.mock.calls[0]!
+    expect(write).toMatchObject({ subject: 'vibe:v1' })
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 422, code: 'vibe_held_back', message: 'Keep it kind' })
+    // Not sent again: only the star goes out.
+    expect(sentPaths()).toEqual(['PUT /api/schedule/stars/b'])
+    expect(device.get('outbox:ana')).toEqual([])
   })
 })

@@ -1,19 +1,18 @@
 import { useSyncExternalStore } from 'react'
 import { ApiError, apiRequest } from './api-client'
-import { readOffline, writeOffline } from './offline-store'
+import {
+  forgetDeliveryToken,
+  OUTBOX_SYNC_TAG,
+  type QueuedWrite,
+  rememberDeliveryToken,
+  storedWrites as stored,
+  storeWrites,
+  withOutboxLock,
+  worthRetrying,
+} from './outbox-store'
+import { currentAccessToken } from './session'
 
-/** A write made offline, kept on the device (IndexedDB) until the server has answered it. */
-export interface QueuedWrite {
-  id: string
-  /** What it changes, for "Waiting for network" on that thing: `vibe:<id>`, `star:<set key>`. */
-  subject: string
-  method: 'PATCH' | 'PUT' | 'DELETE'
-  path: string
-  body?: unknown
-  /** Sent with it: `If-Match` for my vibe, so a late update cannot overwrite a newer one. */
-  headers?: Record<string, string>
-  queuedAt: number
-}
+export type { QueuedWrite } from './outbox-store'
 
 /** What became of a queued write the server answered. */
 export interface OutboxHandlers {
@@ -27,10 +26,12 @@ export interface OutboxHandlers {
 let owner: string | null = null
 let queue: QueuedWrite[] = []
 const listeners = new Set<() => void>()
-// Reads and writes of the stored queue, one at a time, in order.
+// Reads and writes of the stored queue, one at a time, in order; and while no other page or the
+// service worker works on it.
 let chain: Promise<unknown> = Promise.resolve()
 const serially = <T>(work: () => Promise<T>): Promise<T> => {
-  const next = chain.then(work, work)
+  const locked = () => withOutboxLock(work)
+  const next = chain.then(locked, locked)
   chain = next.catch(() => undefined)
   return next
 }
@@ -40,8 +41,6 @@ function show(userId: string, writes: QueuedWrite[]) {
   queue = writes
   for (const notify of listeners) notify()
 }
-
-const stored = async (userId: string) => (await readOffline<QueuedWrite[]>('outbox', userId)) ?? []
 
 /** The signed-in user whose queue this page holds (loadOutbox); throws before there is one. */
 export function outboxOwner(): string {
@@ -70,9 +69,14 @@ export const enqueueWrite = (
       earlier === -1
         ? [...queued, { ...write, id: crypto.randomUUID(), queuedAt: Date.now() }]
         : queued.map((it, index) => (index === earlier ? joined(it, write) : it))
-    await writeOffline('outbox', userId, writes)
+    await storeWrites(userId, writes)
     show(userId, writes)
     requestBackgroundSync()
+    // For the service worker, should the network come back with the app closed (outbox-store.ts).
+    // Not awaited: with an expired token and no network, the auth client may retry for a while.
+    void currentAccessToken()
+      .then((token) => rememberDeliveryToken(userId, token))
+      .catch((error: unknown) => console.warn('Could not keep a token for the queue:', error))
   })
 
 const joins = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>) =>
@@ -85,14 +89,13 @@ const joined = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>
   headers: write.headers && queued.headers,
 })
 
-/** Whether asking again later could change the answer (no network, a busy server, a stale token). */
-const worthRetrying = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  error.status === 0 ||
-  error.status === 401 ||
-  error.status === 408 ||
-  error.status === 429 ||
-  error.status >= 500
+const worthRetryingError = (error: unknown) =>
+  !(error instanceof ApiError) || worthRetrying(error.status)
+
+/** The service worker's record of a refusal, as the error the page would have had at once. */
+const refusedAs = ({ refusal }: QueuedWrite) =>
+  refusal &&
+  new ApiError(refusal.status, refusal.code as ApiError['code'], refusal.message, refusal.details)
 
 /**
  * Sends the user's queued writes in the order they were made, each removed once answered. It
@@ -102,25 +105,35 @@ const worthRetrying = (error: unknown) =>
 export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<void> =>
   serially(async () => {
     let writes = await stored(userId)
+    const hadWrites = writes.length > 0
     while (writes.length > 0) {
       const [write, ...rest] = writes as [QueuedWrite, ...QueuedWrite[]]
       let answer: unknown
-      try {
-        const { method, body, headers } = write
-        answer = await apiRequest(write.path, { method, body, headers })
-      } catch (error) {
-        if (worthRetrying(error)) break
-        handlers.refused(write, error as ApiError)
+      const refusedWhileClosed = refusedAs(write)
+      if (refusedWhileClosed) handlers.refused(write, refusedWhileClosed)
+      else {
+        try {
+          const { method, body, headers } = write
+          answer = await apiRequest(write.path, { method, body, headers })
+        } catch (error) {
+          if (worthRetryingError(error)) break
+          handlers.refused(write, error as ApiError)
+        }
       }
       // Removed only once answered: a write whose answer was lost is sent again, which the
       // server's writes (a vibe's new fields, a star put or deleted) make harmless.
-      await writeOffline('outbox', userId, rest)
+      await storeWrites(userId, rest)
       writes = rest
       show(userId, writes)
       if (answer !== undefined) handlers.sent?.(write, answer)
     }
+    if (hadWrites && writes.length === 0) await forgetDeliveryToken(userId)
     show(userId, writes)
   })
+
+/** Keeps the renewed token for the service worker, if the user has writes queued. */
+export const renewDeliveryToken = (userId: string, accessToken: string): Promise<void> =>
+  serially(() => rememberDeliveryToken(userId, accessToken))
 
 /** Forgets the page's copy (the stored queue is cleared with the rest of the user's data). */
 export function forgetOutboxCopy(): void {
@@ -136,7 +149,7 @@ function requestBackgroundSync(): void {
         registration as ServiceWorkerRegistration & {
           sync?: { register(tag: string): Promise<void> }
         }
-      ).sync?.register('vibeconnect-outbox'),
+      ).sync?.register(OUTBOX_SYNC_TAG),
     )
     .catch(() => {
       // No Background Sync here (Firefox, Safari): the `online` event and the next start do it.

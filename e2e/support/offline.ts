@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test'
 import { openMainApp, waitUntilLive } from './vibes'
 
 // What the offline stories look at on the device: the service worker, and the app's IndexedDB
@@ -11,6 +11,27 @@ export async function controlledByWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true)
+}
+
+/**
+ * The service worker's registration id, as the DevTools protocol knows it, and the protocol's
+ * session on `page` to send it events with (`origin`: the app's, when `page` is not on it).
+ */
+export async function workerRegistration(
+  page: Page,
+  origin = new URL(page.url()).origin,
+): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page)
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>()
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const each of updated) registrations.set(each.registrationId, each)
+  })
+  await cdp.send('ServiceWorker.enable')
+  await expect
+    .poll(() => [...registrations.values()].filter((r) => !r.isDeleted).map((r) => r.scopeURL))
+    .toEqual([`${origin}/`])
+  const [id] = [...registrations].find(([, r]) => !r.isDeleted)!
+  return { cdp, id }
 }
 
 /** Every entry of the app's IndexedDB database of offline data, as text. */
