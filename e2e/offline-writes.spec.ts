@@ -157,6 +157,58 @@ test.describe('offline first: writes made offline', () => {
     }
   })
 
+  test('a queued vibe the server refused while the app was closed is said at the next start', async ({
+    shoot,
+    context,
+    page,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 409/)
+    const taken = (await fanWithVibe(request, baseURL!)).vibe.username
+    const me = await openAppReadyForOffline(page, request, baseURL!, 'Mine')
+    const blank = await context.newPage()
+    const { cdp, id } = await workerRegistration(blank, new URL(baseURL!).origin)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Update Vibe' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+    await dialog.getByLabel('Username').fill(taken)
+    await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+    await expect(page.getByRole('banner')).toContainText('Waiting for network')
+    await expect
+      .poll(async () => (await offlineEntries(page)).some((e) => e.startsWith('delivery:')))
+      .toBe(true)
+    await page.close()
+    await context.setOffline(false)
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL!).origin,
+      registrationId: id,
+      tag: 'vibeconnect-outbox',
+      lastChance: false,
+    })
+    // The worker sent it, and kept the server's answer with it (read from a page of the app's
+    // origin where no app runs: an API answer).
+    await blank.goto(`${baseURL}/api/festival`)
+    await expect
+      .poll(async () => JSON.stringify(await queuedWrites(blank, me.userId)), { timeout: 10_000 })
+      .toContain('username_taken')
+
+    const again = await context.newPage()
+    await again.setViewportSize(PHONE)
+    await again.goto('/')
+    await expect(again.getByText("Your vibe update wasn't saved")).toBeVisible()
+    await expect(again.getByText(USERNAME_TAKEN)).toBeVisible()
+    await expect(again.getByRole('banner')).toContainText(me.vibe.username)
+    // Once the toast has come in (its entrance animation), as it stays on screen.
+    await again
+      .locator('[data-toast]')
+      .evaluate((toast) => Promise.all(toast.getAnimations().map((it) => it.finished)))
+    await shoot(again, 'offline-refused-while-closed-phone')
+    await expect(again.getByRole('banner')).not.toContainText('Waiting for network')
+    await expect.poll(() => queuedWrites(again, me.userId)).toEqual([])
+  })
+
   test("a queued vibe the server refuses comes back with the server's reason, not lost in silence", async ({
     context,
     page,
