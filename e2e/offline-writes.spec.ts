@@ -106,7 +106,7 @@ test.describe('offline first: writes made offline', () => {
     // The DevTools protocol stands in for the browser noticing the network: from a page that is
     // not the app's, so that closing the app leaves the worker with no window.
     const blank = await context.newPage()
-    const { cdp, id } = await workerRegistration(blank, new URL(baseURL!).origin)
+    const worker = await workerRegistration(blank, new URL(baseURL!).origin)
     const other = await secondBrowser(browser, baseURL!)
     try {
       await openMainApp(other.page, request, baseURL!)
@@ -122,12 +122,7 @@ test.describe('offline first: writes made offline', () => {
         .toBe(true)
       await page.close()
       await context.setOffline(false)
-      await cdp.send('ServiceWorker.dispatchSyncEvent', {
-        origin: new URL(baseURL!).origin,
-        registrationId: id,
-        tag: 'vibeconnect-outbox',
-        lastChance: false,
-      })
+      await fireBackgroundSync(worker, baseURL!)
       // Delivered with no window of the app open: others see it live.
       await expect(feedEntry(other.page, fan.vibe.username)).toContainText(
         'Sheltering in the tent, offline',
@@ -169,24 +164,15 @@ test.describe('offline first: writes made offline', () => {
     const taken = (await fanWithVibe(request, baseURL!)).vibe.username
     const me = await openAppReadyForOffline(page, request, baseURL!, 'Mine')
     const blank = await context.newPage()
-    const { cdp, id } = await workerRegistration(blank, new URL(baseURL!).origin)
+    const worker = await workerRegistration(blank, new URL(baseURL!).origin)
     await context.setOffline(true)
-    await page.getByRole('button', { name: 'Update Vibe' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
-    await dialog.getByLabel('Username').fill(taken)
-    await dialog.getByRole('button', { name: 'Update Vibe' }).click()
-    await expect(page.getByRole('banner')).toContainText('Waiting for network')
+    await queueUsernameOffline(page, taken)
     await expect
       .poll(async () => (await offlineEntries(page)).some((e) => e.startsWith('delivery:')))
       .toBe(true)
     await page.close()
     await context.setOffline(false)
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(baseURL!).origin,
-      registrationId: id,
-      tag: 'vibeconnect-outbox',
-      lastChance: false,
-    })
+    await fireBackgroundSync(worker, baseURL!)
     // The worker sent it, and kept the server's answer with it (read from a page of the app's
     // origin where no app runs: an API answer).
     await blank.goto(`${baseURL}/api/festival`)
@@ -221,11 +207,7 @@ test.describe('offline first: writes made offline', () => {
     const me = await openAppReadyForOffline(page, request, baseURL!, 'Mine')
     await expect(page.getByRole('banner')).toContainText(me.vibe.username)
     await context.setOffline(true)
-    await page.getByRole('button', { name: 'Update Vibe' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
-    await dialog.getByLabel('Username').fill(taken)
-    await dialog.getByRole('button', { name: 'Update Vibe' }).click()
-    await expect(page.getByRole('banner')).toContainText('Waiting for network')
+    await queueUsernameOffline(page, taken)
     await expect(page.getByRole('banner')).toContainText(taken)
 
     await context.setOffline(false)
@@ -367,4 +349,26 @@ async function mine(
     headers: { authorization: `Bearer ${session.access_token}` },
   })
   return answer.json()
+}
+
+/** Changes my username with no network to `username`: queued on the device. */
+async function queueUsernameOffline(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Update Vibe' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+  await dialog.getByLabel('Username').fill(username)
+  await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+  await expect(page.getByRole('banner')).toContainText('Waiting for network')
+}
+
+/** Background Sync for the queue, as the browser fires it when it sees the network come back. */
+async function fireBackgroundSync(
+  worker: Awaited<ReturnType<typeof workerRegistration>>,
+  baseURL: string,
+) {
+  await worker.cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(baseURL).origin,
+    registrationId: worker.id,
+    tag: 'vibeconnect-outbox',
+    lastChance: false,
+  })
 }
