@@ -3,7 +3,8 @@
 // profile and a trace of the page from navigation to 3 s after the user's name shows. Writes the
 // profile to bench/results/profiles/start.cpuprofile and prints where the main thread's time
 // went: by function (self time), by React component (inclusive), and each main-thread task over
-// TASK_MS (50) with what it spent its time on and the functions sampled in it. CPU_RATE=1 loads
+// TASK_MS (50) with what it spent its time on and the functions sampled in it. SECTION `auth`
+// profiles the sign-in screen of a first visit instead. CPU_RATE=1 loads
 // unthrottled, as Lighthouse's simulation does before it multiplies (so a task over 12.5 ms there
 // is a long task in Lighthouse); EXTRA_CSS adds a style to the page (an experiment);
 // INVALIDATIONS=1 names the scripts that asked for each long layout. For readable names, profile
@@ -28,14 +29,18 @@ try {
   const page = await browser.newPage()
   // Lighthouse's mobile screen; the network is not throttled, so the profile is the CPU's story.
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true })
-  await page.evaluateOnNewDocument(
-    (session, chosen) => {
-      localStorage.setItem('vibeconnect.auth', session)
-      localStorage.setItem('vibeconnect.main-section', chosen)
-    },
-    JSON.stringify(user.session),
-    section,
-  )
+  // SECTION `auth`: the sign-in screen, as a first visit sees it (nothing stored).
+  const signedIn = section !== 'auth'
+  if (signedIn) {
+    await page.evaluateOnNewDocument(
+      (session, chosen) => {
+        localStorage.setItem('vibeconnect.auth', session)
+        localStorage.setItem('vibeconnect.main-section', chosen)
+      },
+      JSON.stringify(user.session),
+      section,
+    )
+  }
   // EXTRA_CSS: a style to try on the page (an experiment: what a layout costs without a font).
   if (process.env.EXTRA_CSS) {
     await page.evaluateOnNewDocument((css) => {
@@ -64,9 +69,9 @@ try {
   const started = Date.now()
   await page.goto(server.url)
   await page.waitForFunction(
-    (name) => document.body.textContent?.includes(name),
+    (name) => (name ? document.body.textContent?.includes(name) : document.querySelector('input')),
     { timeout: 60_000 },
-    user.username,
+    signedIn ? user.username : '',
   )
   const shownMs = Date.now() - started
   await new Promise((done) => setTimeout(done, 3000))
