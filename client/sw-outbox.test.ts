@@ -115,4 +115,17 @@ describe("the service worker's delivery of the queue with no window open", () =>
       '/api/schedule/stars/b Bearer token-ben',
     ])
   })
+
+  it('writes nothing back for a user who signed out while a write was on its way', async () => {
+    device.set('outbox:ana', [write('a'), write('b')])
+    device.set('delivery:ana', { accessToken: 'token-1' })
+    fetchMock.mockImplementationOnce(async () => {
+      // A window opened and signed out: the device is cleared.
+      device.clear()
+      return json(200, {})
+    })
+    await deliverQueuedWrites()
+    expect(sent()).toEqual(['PUT /api/schedule/stars/a'])
+    expect([...device.keys()]).toEqual([])
+  })
 })

@@ -44,6 +44,9 @@ async function deliverFor(userId: string, token: string): Promise<'done' | 'late
     if (write.refusal) continue
     const refusal = await send(write, token)
     if (refusal && worthRetrying(refusal.status)) return refusal.status === 0 ? 'offline' : 'later'
+    // Signed out meanwhile (a window opened, its sign-out cleared the device): nothing of the
+    // user's may be written back.
+    if ((await deliveryToken(userId)) === undefined) return 'done'
     writes = refusal
       ? writes.map((each) => (each.id === write.id ? { ...each, refusal } : each))
       : writes.filter((each) => each.id !== write.id)
