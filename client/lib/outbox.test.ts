@@ -183,4 +183,19 @@ describe('the outbox of writes made offline', () => {
     expect(sentPaths()).toEqual(['PUT /api/schedule/stars/b'])
     expect(device.get('outbox:ana')).toEqual([])
   })
+
+  it('writes nothing back once I signed out while a write was on its way', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    await outbox.enqueueWrite('ana', star('b'))
+    apiRequest.mockImplementationOnce(async () => {
+      // Signing out: the page's copy forgotten, the device cleared.
+      outbox.forgetOutboxCopy()
+      device.clear()
+      return {}
+    })
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(sentPaths()).toEqual(['PUT /api/schedule/stars/a'])
+    expect([...device.keys()]).toEqual([])
+  })
 })

@@ -25,6 +25,8 @@ export interface OutboxHandlers {
 // One queue per user; this page's copy mirrors the device's, for the screens.
 let owner: string | null = null
 let queue: QueuedWrite[] = []
+// Counts sign-outs: a flush that outlives one writes nothing back (the device was just cleared).
+let signOuts = 0
 const listeners = new Set<() => void>()
 // Reads and writes of the stored queue, one at a time, in order; and while no other page or the
 // service worker works on it.
@@ -104,6 +106,7 @@ const refusedAs = ({ refusal }: QueuedWrite) =>
  */
 export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<void> =>
   serially(async () => {
+    const signOutsBefore = signOuts
     let writes = await stored(userId)
     const hadWrites = writes.length > 0
     while (writes.length > 0) {
@@ -120,6 +123,7 @@ export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<v
           handlers.refused(write, error as ApiError)
         }
       }
+      if (signOuts !== signOutsBefore) return
       // Removed only once answered: a write whose answer was lost is sent again, which the
       // server's writes (a vibe's new fields, a star put or deleted) make harmless.
       await storeWrites(userId, rest)
@@ -137,6 +141,7 @@ export const renewDeliveryToken = (userId: string, accessToken: string): Promise
 
 /** Forgets the page's copy (the stored queue is cleared with the rest of the user's data). */
 export function forgetOutboxCopy(): void {
+  signOuts += 1
   show('', [])
   owner = null
 }
