@@ -26,6 +26,14 @@ This notice says what that is, why, and for how long.
 The server's logs hold request times, paths and errors, never passwords, tokens or message
 contents.
 
+## On your phone
+
+So that the app opens and works without a network, your browser keeps your sign-in, the app's
+files, a copy of what the app last showed you (the lineup, the feed's first page, your vibe, your
+schedule, your WiFi pass and level) and the changes you made offline until they are sent, with a
+sign-in token to send them even once the app is closed. They stay in your browser, for you.
+Signing out removes all of it from that browser.
+
 ## What others see
 
 Other festival-goers see your vibe (name, emoji, status, when you posted it) and, if you give
