@@ -32,7 +32,7 @@ So that the app opens and works without a network, your browser keeps your sign-
 files, a copy of what the app last showed you (the lineup, the feed's first page, your vibe, your
 schedule, your WiFi pass and level) and the changes you made offline until they are sent, with a
 sign-in token to send them even once the app is closed. They stay in your browser, for you.
-Signing out removes all of it from that browser.
+Signing out removes everything of yours from that browser; only the app's own files stay.
 
 ## What others see
 

@@ -54,7 +54,7 @@ describe('the Terms of Service and privacy pages', () => {
     expect(privacy).toContain('<td data-label="Why">your account</td>')
     // What the offline app keeps in the browser, and how it goes.
     expect(privacy).toMatch(/<h2[^>]*>On your phone<\/h2>/)
-    expect(privacy).toContain('Signing out removes all of it from that browser.')
+    expect(privacy).toContain('Signing out removes everything of yours from that browser')
   })
 
   it('answers HEAD, and a path below them is the app’s 404', async () => {
