@@ -15,6 +15,7 @@ import { hashPoolState } from './auth/password-hashing'
 import { blocksRoutes } from './blocks/blocks.routes'
 import { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
+import { readTlsFiles, TLS_MIN_VERSION } from './config/tls-files'
 import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
@@ -85,7 +86,20 @@ export async function buildApp(
       guardWrites: config.NODE_ENV !== 'production',
     })
 
+  // Dribbled headers or bodies are cut off (slowloris) with a 408; live sockets are upgraded
+  // before these apply. Node checks them every `connectionsCheckingInterval`, 30 s by default.
+  const socketTimeouts = {
+    headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+  }
+  // HTTPS in the app itself when its files are configured (ADR 041); read, and checked, here.
+  // Fastify ignores `http` when `https` is given: the same timeouts go with the certificate.
+  const tls = readTlsFiles(config)
   const app = Fastify({
+    ...(tls
+      ? { https: { ...tls, minVersion: TLS_MIN_VERSION, ...socketTimeouts } }
+      : { http: socketTimeouts }),
     logger: {
       ...loggerOptions(config),
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -95,13 +109,6 @@ export async function buildApp(
     genReqId: (request) => {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID()
-    },
-    // Dribbled headers or bodies are cut off (slowloris) with a 408; live sockets are upgraded
-    // before these apply. Node checks them every `connectionsCheckingInterval`, 30 s by default.
-    http: {
-      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
-      connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
     },
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
@@ -361,7 +368,7 @@ export async function buildApp(
   app.decorate('ctx', ctx)
 
   installErrorHandler(app)
-  await registerSecurityHeaders(app)
+  await registerSecurityHeaders(app, { https: tls !== undefined })
   await registerLiveChannel(app, liveSources)
   await app.register(healthRoutes)
   await app.register(festivalRoutes)

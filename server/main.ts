@@ -2,6 +2,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/config'
 import { loadEnvFile } from './config/env-file'
 import { siteOrigin } from './config/site-origin'
+import { reloadTlsFiles } from './config/tls-files'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -30,6 +31,18 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  // A renewed certificate (certbot's deploy hook sends `kill -HUP` to the process) is served to
+  // new connections without a restart; a broken pair is refused and the current one kept.
+  if (config.TLS_CERT_FILE) {
+    process.on('SIGHUP', () => {
+      try {
+        reloadTlsFiles(app.server, config)
+        app.log.info({ certFile: config.TLS_CERT_FILE }, 'TLS certificate reloaded')
+      } catch (error) {
+        app.log.error({ err: error }, 'TLS certificate not reloaded: still serving the one before')
+      }
+    })
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST })
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {

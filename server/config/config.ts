@@ -30,6 +30,9 @@ export const ConfigSchema = z
     CLIENT_DIST_DIR: z.string().default('./dist/client'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
     TRUST_PROXY: z.string().default('false'),
+    // HTTPS in the app itself (ADR 041): PEM files, read at start and again on SIGHUP.
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
     // Slow clients (dribbled headers or bodies, idle sockets) are cut off after these.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -173,6 +176,13 @@ export const ConfigSchema = z
     {
       path: ['PUSH_VAPID_PUBLIC_KEY'],
       message: 'is not the public key of PUSH_VAPID_PRIVATE_KEY',
+    },
+  )
+  .refine(
+    (config) => (config.TLS_CERT_FILE === undefined) === (config.TLS_KEY_FILE === undefined),
+    {
+      path: ['TLS_KEY_FILE'],
+      message: 'TLS_CERT_FILE and TLS_KEY_FILE are given together or not at all',
     },
   )
   .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {

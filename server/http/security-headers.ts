@@ -45,9 +45,21 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): [strin
   return [...headers]
 }
 
+/**
+ * Browsers that reached the app over its own HTTPS keep to HTTPS for a year (HSTS). Behind a
+ * proxy, the proxy says it (docs/deployment.md), as only it knows how it was reached.
+ */
+const HTTPS_ONLY: Readonly<HelmetOptions> = {
+  ...HELMET_OPTIONS,
+  hsts: { maxAge: 31_536_000, includeSubDomains: false },
+}
+
 /** Security headers on every response, with a CSP that allows no inline or foreign script. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders()
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { https }: { https: boolean } = { https: false },
+): Promise<void> {
+  const headers = securityHeaders(https ? HTTPS_ONLY : HELMET_OPTIONS)
   // On the raw response, as helmet does: errors, 404s and static files carry them too.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value)

@@ -4,13 +4,13 @@ import { get as httpsGet } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/free-port.mjs'
+import { hasOpenssl, makeCertificate } from './certificate'
 
 /** Whether nginx can run here with the example's HTTPS: nginx, and openssl to make its certificate. */
 export const hasNginx = () => {
   try {
     execFileSync('nginx', ['-v'], { stdio: 'ignore' })
-    execFileSync('openssl', ['version'], { stdio: 'ignore' })
-    return true
+    return hasOpenssl()
   } catch {
     return false
   }
@@ -25,18 +25,7 @@ export async function startNginx(upstreamPorts: number[]) {
   const dir = mkdtempSync(join(tmpdir(), 'vibeconnect-nginx-'))
   mkdirSync(join(dir, 'logs'))
   const [port, httpPort] = [await freePort(), await freePort()]
-  const certificate = join(dir, 'cert.pem')
-  const key = join(dir, 'key.pem')
-  // openssl is on every Debian system (and .ci/run installs it).
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-nodes', '-days', '2', '-newkey', 'ec'],
-      ...['-pkeyopt', 'ec_paramgen_curve:prime256v1', '-keyout', key, '-out', certificate],
-      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-    ],
-    { stdio: 'ignore' },
-  )
+  const { certificate, key } = makeCertificate(dir)
   const example = readFileSync('deploy/nginx/vibeconnect.conf', 'utf8')
   const servers = upstreamPorts.map(
     (p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { get as httpsGet } from 'node:https'
 import { freePort } from '../../scripts/free-port.mjs'
 
 export interface ServerProcess {
@@ -9,8 +10,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** Starts the real server (`server/main.ts`) as its own process and waits until it is ready. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server (`server/main.ts`) as its own process and waits until it is ready.
+ * `ca`: it serves HTTPS itself (TLS_CERT_FILE in `env`) with a certificate signed by this.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { ca }: { ca?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -28,7 +35,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
-  const url = `http://127.0.0.1:${port}`
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`
   const deadline = Date.now() + 20_000
   let ready = false
   while (!ready) {
@@ -37,10 +44,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.kill('SIGKILL')
       throw new Error(`server did not become ready in 20 s:\n${output}`)
     }
-    ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    )
+    ready = ca
+      ? await new Promise<boolean>((resolve) => {
+          httpsGet(`${url}/readyz`, { ca, agent: false }, (response) => {
+            response.resume()
+            resolve(response.statusCode === 200)
+          }).on('error', () => resolve(false))
+        })
+      : await fetch(`${url}/readyz`).then(
+          (response) => response.ok,
+          () => false,
+        )
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {

@@ -1,0 +1,183 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PeerCertificate, TLSSocket } from 'node:tls'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUpUser } from '../test/auth-helpers'
+import { hasOpenssl, makeCertificate } from '../test/certificate'
+import { eventually, LiveTestClient } from '../test/live-test-client'
+import { startServerProcess } from '../test/server-process'
+import { createTestApp, type TestApp } from '../test/test-app'
+import { createTestDatabase } from '../test/test-database'
+import { ConfigError, loadConfig } from './config'
+import { readTlsFiles, reloadTlsFiles } from './tls-files'
+
+// HTTPS in the app itself (ADR 041): a phone gets the offline app, installing and reminders from
+// `npm start` with a certificate, without a proxy in front.
+const dir = mkdtempSync(join(tmpdir(), 'vibeconnect-tls-'))
+const runs = hasOpenssl()
+if (!runs && process.env.CI) throw new Error('openssl is missing: .ci/run installs it')
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** GET `path` over HTTPS trusting `ca`: status, headers, body and the certificate served. */
+function get(url: string, path: string, ca: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number
+    headers: Record<string, unknown>
+    body: string
+    served: PeerCertificate
+  }>((resolve, reject) => {
+    const sent = request(`${url}${path}`, { ca, headers, agent: false }, (response) => {
+      const served = (response.socket as TLSSocket).getPeerCertificate()
+      let body = ''
+      response.on('data', (chunk) => {
+        body += chunk
+      })
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, served }),
+      )
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+describe.skipIf(!runs)('HTTPS served by the app itself', () => {
+  let t: TestApp
+  let url: string
+  let first: { certificate: string; key: string }
+  const certFile = join(dir, 'live-cert.pem')
+  const keyFile = join(dir, 'live-key.pem')
+
+  beforeAll(async () => {
+    first = makeCertificate(dir, 'first')
+    copyFileSync(first.certificate, certFile)
+    copyFileSync(first.key, keyFile)
+    t = await createTestApp({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile })
+    url = (await t.listen()).replace(/^http:/, 'https:')
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('answers over HTTPS, tells browsers to keep to it, and refuses plain HTTP', async () => {
+    const ca = readFileSync(first.certificate, 'utf8')
+    const answer = await get(url, '/api/festival', ca)
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toHaveProperty('name')
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000')
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'")
+    // Plain HTTP to the same port is not served.
+    await expect(fetch(url.replace(/^https:/, 'http:'))).rejects.toThrow()
+  })
+
+  it('upgrades the live channel over it (wss)', async () => {
+    const user = await signUpUser(t)
+    const ca = readFileSync(first.certificate, 'utf8')
+    const socket = await LiveTestClient.connect(url, { ca })
+    socket.send({ type: 'auth', token: user.accessToken, batch: true })
+    await socket.next((message) => message.type === 'ready')
+    socket.close()
+    // And the API with a token, as the app calls it.
+    const mine = await get(url, '/api/vibes/mine', ca, bearer(user.accessToken))
+    expect([200, 404]).toContain(mine.status)
+  })
+
+  it('serves a renewed certificate once reloaded (SIGHUP), to new connections', async () => {
+    const renewed = makeCertificate(dir, 'renewed')
+    copyFileSync(renewed.certificate, certFile)
+    copyFileSync(renewed.key, keyFile)
+    const before = await get(url, '/healthz', readFileSync(first.certificate, 'utf8'))
+    expect(before.status).toBe(200)
+
+    reloadTlsFiles(t.app.server, t.config)
+    const after = await get(url, '/healthz', readFileSync(renewed.certificate, 'utf8'))
+    expect(after.status).toBe(200)
+    expect(after.served.fingerprint256).not.toBe(before.served.fingerprint256)
+  })
+
+  it('keeps serving the certificate it has when a reload finds a broken pair', async () => {
+    const current = readFileSync(certFile, 'utf8')
+    const other = makeCertificate(dir, 'other')
+    copyFileSync(other.key, keyFile)
+    expect(() => reloadTlsFiles(t.app.server, t.config)).toThrow(ConfigError)
+    const still = await get(url, '/healthz', current)
+    expect(still.status).toBe(200)
+  })
+})
+
+describe.skipIf(!runs)('the HTTPS files, checked at start', () => {
+  const pair = () => makeCertificate(dir, `pair-${Math.random().toString(36).slice(2)}`)
+
+  it('are given together or not at all', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: '/x.pem' })).toThrow(
+      /TLS_KEY_FILE: TLS_CERT_FILE and TLS_KEY_FILE are given together or not at all/,
+    )
+  })
+
+  it('name the variable whose file cannot be read or is not PEM', () => {
+    const { certificate, key } = pair()
+    expect(() =>
+      readTlsFiles({ TLS_CERT_FILE: join(dir, 'missing.pem'), TLS_KEY_FILE: key }),
+    ).toThrow(/TLS_CERT_FILE: cannot read .*missing\.pem \(ENOENT\)/)
+    const text = join(dir, 'not-pem.txt')
+    writeFileSync(text, 'hello')
+    expect(() => readTlsFiles({ TLS_CERT_FILE: certificate, TLS_KEY_FILE: text })).toThrow(
+      /TLS_KEY_FILE: .*not-pem\.txt is not a PEM file/,
+    )
+  })
+
+  it('refuse a key that is not the certificate’s', () => {
+    const a = pair()
+    const b = pair()
+    expect(() => readTlsFiles({ TLS_CERT_FILE: a.certificate, TLS_KEY_FILE: b.key })).toThrow(
+      /are not a certificate and its key/,
+    )
+    expect(readTlsFiles({ TLS_CERT_FILE: a.certificate, TLS_KEY_FILE: a.key })).toHaveProperty(
+      'cert',
+    )
+  })
+})
+
+describe.skipIf(!runs)('the server process with its own HTTPS', () => {
+  it('reloads a renewed certificate on SIGHUP, keeps its own on a broken pair, and will not start on one', async () => {
+    const database = await createTestDatabase()
+    const first = makeCertificate(dir, 'process-first')
+    const certFile = join(dir, 'process-cert.pem')
+    const keyFile = join(dir, 'process-key.pem')
+    copyFileSync(first.certificate, certFile)
+    copyFileSync(first.key, keyFile)
+    const env = {
+      DATABASE_URL: database.url,
+      TLS_CERT_FILE: certFile,
+      TLS_KEY_FILE: keyFile,
+      LOG_LEVEL: 'info',
+    }
+    const server = await startServerProcess(env, { ca: readFileSync(first.certificate, 'utf8') })
+    try {
+      const renewed = makeCertificate(dir, 'process-renewed')
+      copyFileSync(renewed.certificate, certFile)
+      copyFileSync(renewed.key, keyFile)
+      server.child.kill('SIGHUP')
+      const ca = readFileSync(renewed.certificate, 'utf8')
+      await eventually(() => server.output().includes('TLS certificate reloaded'))
+      expect((await get(server.url, '/healthz', ca)).status).toBe(200)
+
+      // A key of another certificate: refused, logged, the renewed one still served.
+      copyFileSync(makeCertificate(dir, 'process-other').key, keyFile)
+      server.child.kill('SIGHUP')
+      await eventually(() => server.output().includes('TLS certificate not reloaded'))
+      expect((await get(server.url, '/healthz', ca)).status).toBe(200)
+      expect(server.child.exitCode).toBeNull()
+    } finally {
+      await server.stop('SIGKILL')
+    }
+
+    // Started on that broken pair, it says why and stops.
+    await expect(startServerProcess(env, { ca: '' })).rejects.toThrow(
+      /TLS_CERT_FILE, TLS_KEY_FILE: .* are not a certificate and its key/,
+    )
+    await database.drop()
+  })
+})
