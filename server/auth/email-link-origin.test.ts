@@ -88,4 +88,11 @@ describe('siteOrigin', () => {
     )
     expect(siteOrigin(config({ HOST: '::1', PORT: '3000' }), null)).toBe('http://[::1]:3000')
   })
+
+  it('is https when the app serves HTTPS itself (ADR 041)', () => {
+    const tls = { TLS_CERT_FILE: '/etc/vibes/cert.pem', TLS_KEY_FILE: '/etc/vibes/key.pem' }
+    expect(siteOrigin(config({ HOST: '10.1.2.3', PORT: '443', ...tls }), null)).toBe(
+      'https://10.1.2.3:443',
+    )
+  })
 })
