@@ -1,3 +1,4 @@
+import { isJsonObject } from './lib/is-json-object'
 import { usersWithOffline } from './lib/offline-store'
 import {
   deliveryToken,
@@ -78,9 +79,9 @@ async function send(write: QueuedWrite, token: string): Promise<Refusal | undefi
     return { status: 0, code: 'network_error', message: 'No network' }
   }
   if (response.status === 204) return undefined
-  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  const payload: unknown = await response.json().catch(() => null)
   // A festival WiFi's sign-in page answers anything with its own HTML: not our server yet.
-  if (payload === null || typeof payload !== 'object') {
+  if (!isJsonObject(payload)) {
     return { status: 0, code: 'network_error', message: 'Not our server' }
   }
   if (response.ok) return undefined
