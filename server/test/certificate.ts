@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { get as httpsGet } from 'node:https'
 import { join } from 'node:path'
 
 /** Whether openssl is here to make test certificates (every Debian system has it). */
@@ -28,4 +29,14 @@ export function makeCertificate(dir: string, name = 'cert'): { certificate: stri
     { stdio: 'ignore' },
   )
   return { certificate, key }
+}
+
+/** Whether `url` answers 200 over HTTPS to a client trusting `ca` (false on any error). */
+export function answersOverHttps(url: string, ca: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    httpsGet(url, { ca, agent: false }, (response) => {
+      response.resume()
+      resolve(response.statusCode === 200)
+    }).on('error', () => resolve(false))
+  })
 }

@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get as httpsGet } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/free-port.mjs'
-import { hasOpenssl, makeCertificate } from './certificate'
+import { answersOverHttps, hasOpenssl, makeCertificate } from './certificate'
 
 /** Whether nginx can run here with the example's HTTPS: nginx, and openssl to make its certificate. */
 export const hasNginx = () => {
@@ -45,14 +44,7 @@ export async function startNginx(upstreamPorts: number[]) {
   })
   const url = `https://127.0.0.1:${port}`
   const ca = readFileSync(certificate, 'utf8')
-  const healthy = () =>
-    new Promise<boolean>((resolve) => {
-      const request = httpsGet(`${url}/healthz`, { ca }, (response) => {
-        response.resume()
-        resolve(response.statusCode === 200)
-      })
-      request.on('error', () => resolve(false))
-    })
+  const healthy = () => answersOverHttps(`${url}/healthz`, ca)
   for (let i = 0; i < 100 && !(await healthy()); i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { get as httpsGet } from 'node:https'
 import { freePort } from '../../scripts/free-port.mjs'
+import { answersOverHttps } from './certificate'
 
 export interface ServerProcess {
   url: string
@@ -45,12 +45,7 @@ export async function startServerProcess(
       throw new Error(`server did not become ready in 20 s:\n${output}`)
     }
     ready = ca
-      ? await new Promise<boolean>((resolve) => {
-          httpsGet(`${url}/readyz`, { ca, agent: false }, (response) => {
-            response.resume()
-            resolve(response.statusCode === 200)
-          }).on('error', () => resolve(false))
-        })
+      ? await answersOverHttps(`${url}/readyz`, ca)
       : await fetch(`${url}/readyz`).then(
           (response) => response.ok,
           () => false,
