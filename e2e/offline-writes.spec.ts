@@ -82,10 +82,9 @@ test.describe('offline first: writes made offline', () => {
       )
       await waitUntilLive(again)
       expect(patches).toHaveLength(1)
-      const mine = await request.get(`${baseURL}/api/vibes/mine`, {
-        headers: { authorization: `Bearer ${fan.account.session.access_token}` },
-      })
-      expect((await mine.json()).vibe.status).toBe('Dancing in the rain, offline')
+      expect((await mine(request, baseURL!, fan.account.session)).vibe.status).toBe(
+        'Dancing in the rain, offline',
+      )
       expect(other.errors).toEqual([])
     } finally {
       await other.close()
@@ -114,15 +113,7 @@ test.describe('offline first: writes made offline', () => {
 
       await context.setOffline(true)
       await updateStatusOffline(page, 'Sheltering in the tent, offline')
-      // The queue, and the token the worker will send it with.
-      await expect
-        .poll(async () =>
-          (await offlineEntries(page)).some((e) => e.startsWith(`delivery:${userId}`)),
-        )
-        .toBe(true)
-      await page.close()
-      await context.setOffline(false)
-      await fireBackgroundSync(worker, baseURL!)
+      await closeAppThenSync(page, worker, baseURL!, userId)
       // Delivered with no window of the app open: others see it live.
       await expect(feedEntry(other.page, fan.vibe.username)).toContainText(
         'Sheltering in the tent, offline',
@@ -167,12 +158,7 @@ test.describe('offline first: writes made offline', () => {
     const worker = await workerRegistration(blank, new URL(baseURL!).origin)
     await context.setOffline(true)
     await queueUsernameOffline(page, taken)
-    await expect
-      .poll(async () => (await offlineEntries(page)).some((e) => e.startsWith('delivery:')))
-      .toBe(true)
-    await page.close()
-    await context.setOffline(false)
-    await fireBackgroundSync(worker, baseURL!)
+    await closeAppThenSync(page, worker, baseURL!, me.userId)
     // The worker sent it, and kept the server's answer with it (read from a page of the app's
     // origin where no app runs: an API answer).
     await blank.goto(`${baseURL}/api/festival`)
@@ -360,11 +346,21 @@ async function queueUsernameOffline(page: Page, username: string) {
   await expect(page.getByRole('banner')).toContainText('Waiting for network')
 }
 
-/** Background Sync for the queue, as the browser fires it when it sees the network come back. */
-async function fireBackgroundSync(
+/**
+ * Closes the app once the queue and the token the worker sends it with are on the device, brings
+ * the network back and fires Background Sync, as the browser does when it sees the network return.
+ */
+async function closeAppThenSync(
+  page: Page,
   worker: Awaited<ReturnType<typeof workerRegistration>>,
   baseURL: string,
+  userId: string,
 ) {
+  await expect
+    .poll(async () => (await offlineEntries(page)).some((e) => e.startsWith(`delivery:${userId}`)))
+    .toBe(true)
+  await page.close()
+  await page.context().setOffline(false)
   await worker.cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin: new URL(baseURL).origin,
     registrationId: worker.id,
