@@ -110,3 +110,24 @@ export async function updateStatusOffline(page: Page, status: string) {
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('banner')).toContainText('Waiting for network')
 }
+
+/** My vibe as the server has it. */
+export async function myVibeOnServer(
+  request: APIRequestContext,
+  baseURL: string,
+  session: { access_token: string },
+): Promise<{ vibe: { status: string; updatedAt: string } }> {
+  const answer = await request.get(`${baseURL}/api/vibes/mine`, {
+    headers: { authorization: `Bearer ${session.access_token}` },
+  })
+  return answer.json()
+}
+
+/** Changes my username with no network to `username`: queued on the device. */
+export async function queueUsernameOffline(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Update Vibe' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Update Your Vibe' })
+  await dialog.getByLabel('Username').fill(username)
+  await dialog.getByRole('button', { name: 'Update Vibe' }).click()
+  await expect(page.getByRole('banner')).toContainText('Waiting for network')
+}
