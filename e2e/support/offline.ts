@@ -1,4 +1,10 @@
-import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type CDPSession,
+  expect,
+  type Page,
+} from '@playwright/test'
 import { openMainApp, waitUntilLive } from './vibes'
 
 // What the offline stories look at on the device: the service worker, and the app's IndexedDB
@@ -131,3 +137,18 @@ export async function queueUsernameOffline(page: Page, username: string) {
   await dialog.getByRole('button', { name: 'Update Vibe' }).click()
   await expect(page.getByRole('banner')).toContainText('Waiting for network')
 }
+
+/**
+ * Plays a browser without Background Sync (Firefox, Safari): the app registers none, so writes
+ * queued offline wait for the next start or `online` event. Chromium would otherwise have the
+ * service worker send them once a closed app's network comes back (offline-background-sync.spec).
+ */
+export const withoutBackgroundSync = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    // Not in every document a context opens (about:blank has none).
+    if (typeof ServiceWorkerRegistration === 'undefined') return
+    Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', {
+      get: () => undefined,
+      configurable: true,
+    })
+  })
