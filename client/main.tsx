@@ -25,12 +25,10 @@ if (window.location.pathname === '/' && hasStoredSession()) {
   signedInRoute.load().catch((error: unknown) => {
     console.warn('Could not load the signed-in screens:', error)
   })
-  // In a task of their own, just after this one: nine `fetch` calls took 2-62 ms of main thread
-  // in profiles, which made the entry's evaluation, already the start's longest task, longer.
-  setTimeout(() => {
-    startEarlyRequests(MAIN_SCREEN_REQUESTS, storedSession())
-    if (lineupShowsAtStart()) startEarlyPublicRequests([LINEUP_REQUEST])
-  })
+  // Each in a task of its own, after this one (early-requests.ts): nine `fetch` calls took
+  // 2-62 ms of main thread in profiles, in the entry's evaluation, the start's longest task.
+  startEarlyRequests(MAIN_SCREEN_REQUESTS, storedSession())
+  if (lineupShowsAtStart()) startEarlyPublicRequests([LINEUP_REQUEST])
 }
 // The service worker (the offline shell, installing, reminders) for everyone, after the first
 // paint (ADRs 030 and 034).

@@ -24,6 +24,9 @@ function server(status = 200) {
   return sent
 }
 
+/** Lets the tasks queued so far run (each early request is sent in one of its own). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
 // Fresh modules per test: what was started early is module state, taken once.
 async function modules() {
   vi.resetModules()
@@ -42,6 +45,7 @@ describe('early requests', () => {
     const sent = server()
     const { startEarlyRequests, apiRequest } = await modules()
     startEarlyRequests(['/api/game'], stored())
+    await nextTask()
     expect(sent).toEqual([{ path: '/api/game', authorization: 'Bearer token-1' }])
     expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 1 })
     // Taken: the next request of the same data goes to the server.
@@ -52,6 +56,7 @@ describe('early requests', () => {
     const sent = server()
     const { startEarlyRequests, apiRequest } = await modules()
     startEarlyRequests(['/api/game'], stored())
+    await nextTask()
     token = 'token-2'
     expect(await apiRequest('/api/game')).toEqual({ path: '/api/game', n: 2 })
     expect(sent[1]?.authorization).toBe('Bearer token-2')
@@ -69,6 +74,7 @@ describe('early requests', () => {
     const { startEarlyRequests } = await modules()
     startEarlyRequests(['/api/game'], null)
     startEarlyRequests(['/api/game'], stored(Math.floor(Date.now() / 1000) + 30))
+    await nextTask()
     expect(sent).toEqual([])
   })
 
@@ -76,6 +82,7 @@ describe('early requests', () => {
     const sent = server()
     const { startEarlyRequests, apiRequest } = await modules()
     startEarlyRequests(['/api/game'], stored())
+    await nextTask()
     await apiRequest('/api/game', { method: 'POST', body: {} })
     expect(sent.map((request) => request.path)).toEqual(['/api/game', '/api/game'])
   })
@@ -84,6 +91,7 @@ describe('early requests', () => {
     const sent = server()
     const { startEarlyPublicRequests, takeEarlyResponse } = await modules()
     startEarlyPublicRequests(['/api/lineup'])
+    await nextTask()
     expect(sent).toEqual([{ path: '/api/lineup', authorization: null }])
     // Not for a signed-in request of the same path: that one carries the user's token.
     expect(takeEarlyResponse('/api/lineup', 'token-1')).toBeUndefined()
@@ -91,5 +99,30 @@ describe('early requests', () => {
     const answer = await takeEarlyResponse('/api/lineup', null)
     expect(await answer?.json()).toEqual({ path: '/api/lineup', n: 2 })
     expect(takeEarlyResponse('/api/lineup', null)).toBeUndefined()
+  })
+
+  it('send each request in a task of its own, so the start has no long task of them', async () => {
+    const sent = server()
+    const answer = globalThis.fetch
+    // What each `fetch` call saw of the calls before it: the work a task queued after one call
+    // (a microtask) has run before the next call only if that call is in a later task.
+    let settled = 0
+    const seen: number[] = []
+    vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
+      seen.push(settled)
+      queueMicrotask(() => settled++)
+      return answer(path, init)
+    })
+    const { startEarlyRequests, apiRequest } = await modules()
+    startEarlyRequests(['/api/game', '/api/festival', '/api/users/count'], stored())
+    // Registered at once: the app's request takes it however soon it asks.
+    expect(sent).toEqual([])
+    expect(await apiRequest('/api/users/count')).toEqual({ path: '/api/users/count', n: 3 })
+    expect(sent.map((request) => request.path)).toEqual([
+      '/api/game',
+      '/api/festival',
+      '/api/users/count',
+    ])
+    expect(seen).toEqual([0, 1, 2])
   })
 })
