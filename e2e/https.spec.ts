@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, request as playwrightRequest } from '@playwright/test'
 import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium.mjs'
+import { freePort } from '../scripts/free-port.mjs'
 import { hasOpenssl, makeCertificate } from '../server/test/certificate'
 import { openSignedIn } from './support/accounts'
 import { expect, test } from './support/fixtures'
@@ -27,7 +28,7 @@ const spkiHash = (certificate: string) =>
     )
     .digest('base64')
 
-test('served over its own HTTPS, the app is a secure page: its service worker and the live channel over wss', async ({
+test('served over its own HTTPS, the app is a secure page: its service worker, the live channel over wss, and plain HTTP sent there', async ({
   shoot,
 }) => {
   test.slow()
@@ -35,7 +36,13 @@ test('served over its own HTTPS, the app is a secure page: its service worker an
   test.skip(!hasOpenssl() && !process.env.CI, 'openssl is needed to make the certificate')
   const dir = mkdtempSync(join(tmpdir(), 'vibeconnect-e2e-tls-'))
   const { certificate, key } = makeCertificate(dir)
-  const server = await ownServer('https', {}, { tls: { certificate, key } })
+  // Plain HTTP on a port of its own sends browsers to the HTTPS address (port 80 in production).
+  const redirectPort = await freePort()
+  const server = await ownServer(
+    'https',
+    { HTTP_REDIRECT_PORT: String(redirectPort) },
+    { tls: { certificate, key } },
+  )
   await server.start()
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -63,6 +70,11 @@ test('served over its own HTTPS, the app is a secure page: its service worker an
     const answer = await api.get(`${server.baseURL}/api/festival`)
     expect(answer.headers()['strict-transport-security']).toBe('max-age=31536000')
     await shoot(page, 'https-own-certificate-phone')
+    // The address typed without https:// (or an old http:// link) lands in the same app.
+    const typed = await context.newPage()
+    await typed.goto(`http://127.0.0.1:${redirectPort}/`)
+    expect(typed.url()).toBe(`${server.baseURL}/`)
+    await expect(feedEntry(typed, fan.vibe.username)).toContainText('Secure at the main stage')
     expect(errors).toEqual([])
   } finally {
     await api.dispose()

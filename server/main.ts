@@ -1,8 +1,10 @@
+import type { Server } from 'node:http'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config/config'
 import { loadEnvFile } from './config/env-file'
 import { siteOrigin } from './config/site-origin'
 import { reloadTlsFiles } from './config/tls-files'
+import { closeHttpsRedirect, listenHttpsRedirect } from './http/https-redirect'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config)
 
   let closing = false
+  let redirect: Server | undefined
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
       app.log.error('shutdown took too long, exiting')
       process.exit(1)
     }, SHUTDOWN_GRACE_MS).unref()
-    app.close().then(
+    Promise.all([app.close(), redirect && closeHttpsRedirect(redirect)]).then(
       () => process.exit(0),
       (error) => {
         app.log.error({ err: error }, 'error while shutting down')
@@ -45,6 +48,22 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  // Plain HTTP on port 80 sends browsers to the app's own HTTPS (ADR 041).
+  try {
+    redirect = await listenHttpsRedirect(config, app.log)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error)
+    const hint = code === 'EACCES' ? ': a port under 1024 needs CAP_NET_BIND_SERVICE' : ''
+    throw new ConfigError([
+      `HTTP_REDIRECT_PORT: cannot listen on ${config.HTTP_REDIRECT_PORT} (${code})${hint}`,
+    ])
+  }
+  if (redirect) {
+    app.log.info(
+      { port: config.HTTP_REDIRECT_PORT, acmeWebroot: config.ACME_WEBROOT },
+      'plain HTTP redirects to HTTPS',
+    )
+  }
   if (!config.PUBLIC_URL && config.NODE_ENV === 'production') {
     // Links are never built from request headers, so without PUBLIC_URL they name this machine.
     app.log.warn(

@@ -33,6 +33,10 @@ export const ConfigSchema = z
     // HTTPS in the app itself (ADR 041): PEM files, read at start and again on SIGHUP.
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
+    // With it, plain HTTP on this port (80) sends browsers to the HTTPS address; ACME_WEBROOT:
+    // where certbot's `--webroot` puts its HTTP-01 challenges, served on that port.
+    HTTP_REDIRECT_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    ACME_WEBROOT: z.string().optional(),
     // Slow clients (dribbled headers or bodies, idle sockets) are cut off after these.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -185,6 +189,28 @@ export const ConfigSchema = z
       message: 'TLS_CERT_FILE and TLS_KEY_FILE are given together or not at all',
     },
   )
+  .refine((config) => config.HTTP_REDIRECT_PORT === undefined || config.TLS_CERT_FILE, {
+    path: ['HTTP_REDIRECT_PORT'],
+    message: 'redirects to the HTTPS the app serves itself: set TLS_CERT_FILE and TLS_KEY_FILE',
+  })
+  .refine((config) => config.HTTP_REDIRECT_PORT !== config.PORT, {
+    path: ['HTTP_REDIRECT_PORT'],
+    message: 'must differ from PORT, where the app serves HTTPS',
+  })
+  .refine(
+    (config) =>
+      config.HTTP_REDIRECT_PORT === undefined ||
+      !config.PUBLIC_URL ||
+      config.PUBLIC_URL.startsWith('https://'),
+    {
+      path: ['PUBLIC_URL'],
+      message: 'must be an https:// address when HTTP_REDIRECT_PORT sends browsers to it',
+    },
+  )
+  .refine((config) => config.ACME_WEBROOT === undefined || config.HTTP_REDIRECT_PORT, {
+    path: ['ACME_WEBROOT'],
+    message: 'is served on HTTP_REDIRECT_PORT: set that too (80 for certbot)',
+  })
   .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
     message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (headers are part of the request)',

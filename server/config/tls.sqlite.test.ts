@@ -1,9 +1,11 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PeerCertificate, TLSSocket } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/free-port.mjs'
 import { bearer, signUpUser } from '../test/auth-helpers'
 import { hasOpenssl, makeCertificate } from '../test/certificate'
 import { eventually, LiveTestClient } from '../test/live-test-client'
@@ -179,5 +181,47 @@ describe.skipIf(!runs)('the server process with its own HTTPS', () => {
       /TLS_CERT_FILE, TLS_KEY_FILE: .* are not a certificate and its key/,
     )
     await database.drop()
+  })
+})
+
+describe.skipIf(!runs)('plain HTTP beside the process’s own HTTPS', () => {
+  it('sends browsers to HTTPS, stops with the app, and will not start on a port in use', async () => {
+    const database = await createTestDatabase()
+    const pair = makeCertificate(dir, 'redirect')
+    const redirectPort = await freePort()
+    const env = {
+      DATABASE_URL: database.url,
+      TLS_CERT_FILE: pair.certificate,
+      TLS_KEY_FILE: pair.key,
+      HTTP_REDIRECT_PORT: String(redirectPort),
+    }
+    const ca = readFileSync(pair.certificate, 'utf8')
+    const server = await startServerProcess(env, { ca })
+    try {
+      const moved = await fetch(`http://127.0.0.1:${redirectPort}/healthz?from=sign`, {
+        redirect: 'manual',
+      })
+      expect(moved.status).toBe(308)
+      // PUBLIC_URL's origin (the helper sets it to the process's HTTPS address).
+      expect(moved.headers.get('location')).toBe(`${server.url}/healthz?from=sign`)
+      expect((await get(server.url, '/healthz?from=sign', ca)).status).toBe(200)
+      // A graceful stop closes the redirect too, and the process exits cleanly.
+      expect(await server.stop('SIGTERM')).toBe(0)
+      await expect(fetch(`http://127.0.0.1:${redirectPort}/`)).rejects.toThrow()
+    } finally {
+      await server.stop('SIGKILL')
+    }
+
+    // The port taken by something else: the process says which variable and why, and stops.
+    const squatter = createServer().listen(redirectPort, '127.0.0.1')
+    await new Promise((resolve) => squatter.once('listening', resolve))
+    try {
+      await expect(startServerProcess(env, { ca })).rejects.toThrow(
+        new RegExp(`HTTP_REDIRECT_PORT: cannot listen on ${redirectPort} \\(EADDRINUSE\\)`),
+      )
+    } finally {
+      squatter.close()
+      await database.drop()
+    }
   })
 })

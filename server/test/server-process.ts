@@ -26,7 +26,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `${ca ? 'https' : 'http'}://127.0.0.1:${port}`,
       CLIENT_DIST_DIR: './dist/does-not-exist',
       ...env,
     },
