@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Agent } from 'node:https'
+import type { Server as TlsServer } from 'node:tls'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import {
   serializerCompiler,
@@ -16,6 +17,7 @@ import { blocksRoutes } from './blocks/blocks.routes'
 import { BlocksService } from './blocks/blocks.service'
 import type { Config } from './config/config'
 import { readTlsFiles, TLS_MIN_VERSION } from './config/tls-files'
+import { trackTlsHandshakes } from './config/tls-handshakes'
 import { UplinkAddresses } from './config/uplink-addresses'
 import { type AppDatabase, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
@@ -98,7 +100,15 @@ export async function buildApp(
   const tls = readTlsFiles(config)
   const app = Fastify({
     ...(tls
-      ? { https: { ...tls, minVersion: TLS_MIN_VERSION, ...socketTimeouts } }
+      ? {
+          https: {
+            ...tls,
+            minVersion: TLS_MIN_VERSION,
+            // The HTTP timeouts start after the handshake: it gets the headers' own (slowloris).
+            handshakeTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+            ...socketTimeouts,
+          },
+        }
       : { http: socketTimeouts }),
     logger: {
       ...loggerOptions(config),
@@ -151,6 +161,12 @@ export async function buildApp(
   // and requests that arrive meanwhile on such sockets are turned away in the error envelope,
   // so a load balancer or client retries them on another instance.
   let closing = false
+  // Connections still in their TLS handshake are not HTTP connections yet: ended here, or the
+  // close would wait for them (server/config/tls-handshakes.ts).
+  if (tls) {
+    const handshakes = trackTlsHandshakes(app.server as unknown as TlsServer)
+    app.addHook('preClose', async () => handshakes.endPending())
+  }
   app.addHook('preClose', async () => {
     closing = true
   })

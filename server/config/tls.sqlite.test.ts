@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { request } from 'node:https'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PeerCertificate, TLSSocket } from 'node:tls'
@@ -224,4 +225,68 @@ describe.skipIf(!runs)('plain HTTP beside the process’s own HTTPS', () => {
       await database.drop()
     }
   })
+})
+
+/** Opens a TCP connection to `url`, sends `bytes`, then nothing; resolves when the server ends it. */
+function silentClient(url: string, bytes: Buffer) {
+  const { hostname, port } = new URL(url)
+  const socket = connect(Number(port), hostname, () => socket.write(bytes))
+  socket.on('error', () => {})
+  socket.resume()
+  const opened = Date.now()
+  const ended = new Promise<number>((resolve) =>
+    socket.once('close', () => resolve(Date.now() - opened)),
+  )
+  return { socket, ended }
+}
+
+/** An app serving HTTPS with a new certificate, its slow clients cut off after `headersMs`. */
+const appWithOwnHttps = (name: string, headersMs: number) => {
+  const pair = makeCertificate(dir, name)
+  return createTestApp({
+    TLS_CERT_FILE: pair.certificate,
+    TLS_KEY_FILE: pair.key,
+    HTTP_HEADERS_TIMEOUT_MS: String(headersMs),
+    HTTP_REQUEST_TIMEOUT_MS: String(headersMs * 2),
+  })
+}
+
+describe.skipIf(!runs)('a connection that never finishes its TLS handshake', () => {
+  // The start of a ClientHello record that promises bytes which never come.
+  const partialHello = Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
+
+  it('is cut off after the headers timeout, as a slow HTTP client is (Node waits 120 s)', async () => {
+    const t = await appWithOwnHttps('handshake', 1000)
+    try {
+      const url = await t.listen()
+      const silent = silentClient(url, Buffer.alloc(0))
+      const partial = silentClient(url, partialHello)
+      const held = await Promise.race([
+        Promise.all([silent.ended, partial.ended]),
+        new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 15_000)),
+      ])
+      silent.socket.destroy()
+      partial.socket.destroy()
+      expect(held).not.toBe('still open')
+    } finally {
+      await t.close()
+    }
+  }, 30_000)
+
+  it('does not hold up the app’s close (a SIGTERM’s shutdown has a 10 s grace)', async () => {
+    // A headers timeout longer than the grace: only ending the handshake at close is in time.
+    const t = await appWithOwnHttps('handshake-close', 60_000)
+    const url = await t.listen()
+    const partial = silentClient(url, partialHello)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const closed = t.app.close().then(() => 'closed' as const)
+    const outcome = await Promise.race([
+      closed,
+      new Promise<'still closing'>((resolve) => setTimeout(() => resolve('still closing'), 10_000)),
+    ])
+    partial.socket.destroy()
+    await closed
+    await t.close().catch(() => undefined)
+    expect(outcome).toBe('closed')
+  }, 30_000)
 })
