@@ -128,4 +128,39 @@ describe("the service worker's delivery of the queue with no window open", () =>
     expect(sent()).toEqual(['PUT /api/schedule/stars/a'])
     expect([...device.keys()]).toEqual([])
   })
+
+  it('leaves nothing behind when the sign-out lands between its check and its write-back', async () => {
+    device.set('outbox:ana', [write('a'), write('b'), write('c')])
+    device.set('delivery:ana', { accessToken: 'token-1' })
+    const storeWrites = device.set.bind(device)
+    // The page's clear lands right after the worker stored what is left of the queue.
+    const spy = vi.spyOn(device, 'set').mockImplementation((key, value) => {
+      storeWrites(key, value)
+      if (key === 'outbox:ana') {
+        spy.mockRestore()
+        device.clear()
+      }
+      return device
+    })
+    fetchMock.mockResolvedValue(json(200, {}))
+    await deliverQueuedWrites()
+    // Nothing more is sent with the revoked token, and nothing of the user stays on the device.
+    expect(sent()).toEqual(['PUT /api/schedule/stars/a'])
+    expect([...device.keys()]).toEqual([])
+  })
+
+  it('gives each request a deadline, so a network that never answers does not hold the queue', async () => {
+    device.set('outbox:ana', [write('a')])
+    device.set('delivery:ana', { accessToken: 'token-1' })
+    let deadline: AbortSignal | null | undefined
+    fetchMock.mockImplementationOnce(async (_path, init) => {
+      deadline = init.signal
+      // What fetch does when the deadline passes.
+      throw new DOMException('The operation timed out.', 'TimeoutError')
+    })
+    await expect(deliverQueuedWrites()).rejects.toBeInstanceOf(OutboxOffline)
+    expect(deadline).toBeInstanceOf(AbortSignal)
+    expect(deadline?.aborted).toBe(false)
+    expect(device.get('outbox:ana')).toHaveLength(1)
+  })
 })

@@ -3,6 +3,7 @@ import { usersWithOffline } from './lib/offline-store'
 import {
   deliveryToken,
   forgetDeliveryToken,
+  forgetQueue,
   type QueuedWrite,
   type Refusal,
   storedWrites,
@@ -43,15 +44,21 @@ async function deliverFor(userId: string, token: string): Promise<'done' | 'late
   const hadWrites = writes.length > 0
   for (const write of writes) {
     if (write.refusal) continue
+    // Signed out meanwhile (a window opened, its sign-out cleared the device): nothing more of
+    // the user's is sent with a token the server has revoked.
+    if ((await deliveryToken(userId)) === undefined) return 'done'
     const refusal = await send(write, token)
     if (refusal && worthRetrying(refusal.status)) return refusal.status === 0 ? 'offline' : 'later'
-    // Signed out meanwhile (a window opened, its sign-out cleared the device): nothing of the
-    // user's may be written back.
-    if ((await deliveryToken(userId)) === undefined) return 'done'
     writes = refusal
       ? writes.map((each) => (each.id === write.id ? { ...each, refusal } : each))
       : writes.filter((each) => each.id !== write.id)
     await storeWrites(userId, writes)
+    // A sign-out's clear may have landed while that answer was awaited, or just now: what was
+    // written back goes too. (The clear does not wait for this worker's lock.)
+    if ((await deliveryToken(userId)) === undefined) {
+      await forgetQueue(userId)
+      return 'done'
+    }
   }
   if (hadWrites && writes.every((write) => write.refusal)) {
     // Nothing more to send with it: the token is not kept longer than needed.
@@ -59,6 +66,10 @@ async function deliverFor(userId: string, token: string): Promise<'done' | 'late
   }
   return 'done'
 }
+
+// The queue is locked while a write is on its way (outbox-store.ts): a request the festival's
+// network never answers must not keep an opening app from its queue for long.
+const SEND_TIMEOUT_MS = 15_000
 
 /** Sends one write; undefined when the server took it, else why not (status 0: no network). */
 async function send(write: QueuedWrite, token: string): Promise<Refusal | undefined> {
@@ -74,6 +85,7 @@ async function send(write: QueuedWrite, token: string): Promise<Refusal | undefi
       method: write.method,
       headers,
       body: write.body === undefined ? undefined : JSON.stringify(write.body),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     })
   } catch {
     return { status: 0, code: 'network_error', message: 'No network' }

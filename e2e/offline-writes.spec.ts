@@ -205,11 +205,38 @@ test.describe('offline first: writes made offline', () => {
     await context.setOffline(false)
     await expect(page.getByText('Waiting for network')).toHaveCount(0)
     await expect(star).toHaveAttribute('aria-pressed', 'true')
-    const schedule = await request.get(`${baseURL}/api/schedule`, {
-      headers: { authorization: `Bearer ${fan.account.session.access_token}` },
-    })
-    const stars = (await schedule.json()).stars as Array<{ seen: { name: string } }>
-    expect(stars.map((each) => each.seen.name)).toEqual([artist])
+    expect(await starredOnServer(request, baseURL!, fan)).toEqual([artist])
+  })
+
+  test('a star set while the WiFi sign-in page answers for the server waits, and is saved at the next start', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize(PHONE)
+    const fan = await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    await openSection(page, 'Lineup')
+    const artist = 'Fern & Fable'
+    const star = starIn(page, artist)
+    // On the festival WiFi before its sign-in: the phone is "online", and every request gets the
+    // gateway's page instead of an answer from us.
+    const portal = '<html><body>Sign in to Festival WiFi</body></html>'
+    await page.route('**/api/schedule/stars/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: portal }),
+    )
+    await star.click()
+    await expect(star).toHaveAttribute('aria-pressed', 'true')
+    await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+    await expect(page.getByText("Couldn't star that set")).toHaveCount(0)
+
+    // Signed in to the WiFi: the next start sends it.
+    await page.unroute('**/api/schedule/stars/**')
+    await page.reload()
+    await openSection(page, 'Lineup')
+    await expect(starIn(page, artist)).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByText('Waiting for network')).toHaveCount(0)
+    await expect.poll(() => starredOnServer(request, baseURL!, fan)).toEqual([artist])
   })
 })
 
@@ -236,4 +263,17 @@ async function updateRefusedAsChangedElsewhere(
   await context.setOffline(false)
   await expect(page.getByText("Your vibe update wasn't saved")).toBeVisible()
   return { me, auth }
+}
+
+/** The artists of the sets the fan's schedule holds on the server. */
+async function starredOnServer(
+  request: APIRequestContext,
+  baseURL: string,
+  fan: { account: { session: { access_token: string } } },
+): Promise<string[]> {
+  const schedule = await request.get(`${baseURL}/api/schedule`, {
+    headers: { authorization: `Bearer ${fan.account.session.access_token}` },
+  })
+  const stars = (await schedule.json()).stars as Array<{ seen: { name: string } }>
+  return stars.map((each) => each.seen.name)
 }

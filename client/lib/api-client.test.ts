@@ -70,14 +70,15 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', answer(400, JSON.stringify(envelope)))
     const error = await failure(apiRequest('/api/x'))
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 400, ...envelope })
+    expect(error).toMatchObject({ status: 400, ...envelope, fromServer: true })
   })
 
   it('an error answer that is not our envelope becomes a plain failure', async () => {
     for (const body of ['<html>proxy</html>', '{"code":"made_up","message":"x"}']) {
       vi.stubGlobal('fetch', answer(502, body))
       const error = await failure(apiRequest('/api/x'))
-      expect(error).toMatchObject({ status: 502, code: 'internal_error' })
+      // Not our server's answer (a proxy's page): nothing was decided, a write may wait.
+      expect(error).toMatchObject({ status: 502, code: 'internal_error', fromServer: false })
       expect(error.message).toBe('Request failed (502)')
     }
   })
@@ -85,7 +86,7 @@ describe('apiRequest', () => {
   it('a sign-in portal answering 200 with HTML is a failure, not data', async () => {
     vi.stubGlobal('fetch', answer(200, '<html>Log in to the WiFi</html>', 'text/html'))
     const error = await failure(apiRequest('/api/x'))
-    expect(error).toMatchObject({ code: 'internal_error' })
+    expect(error).toMatchObject({ code: 'internal_error', fromServer: false })
     expect(error.message).toBe('The server sent an answer the app cannot read')
   })
 
@@ -97,6 +98,6 @@ describe('apiRequest', () => {
       }),
     )
     const error = await failure(apiRequest('/api/x'))
-    expect(error).toMatchObject({ status: 0, code: 'network_error' })
+    expect(error).toMatchObject({ status: 0, code: 'network_error', fromServer: false })
   })
 })

@@ -4,18 +4,27 @@ import { takeEarlyResponse } from './early-requests'
 import { isJsonObject } from './is-json-object'
 import { currentAccessToken, sessionRefused } from './session'
 
-/** A failed API call, carrying the server's stable code and message. */
+/**
+ * A failed API call, carrying the server's stable code and message. `fromServer` is false when the
+ * answer was not our server's (no envelope, or not our JSON: a WiFi sign-in page, a proxy's error
+ * page): nothing was decided about the request, and a write may be tried again.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorEnvelope['code'] | 'network_error',
     message: string,
     readonly details?: Record<string, string>,
+    readonly fromServer = status !== 0,
   ) {
     super(message)
     this.name = 'ApiError'
   }
 }
+
+/** The request got no answer from our server (offline, a WiFi sign-in page): a write can wait. */
+export const unansweredByServer = (error: unknown): boolean =>
+  error instanceof ApiError && !error.fromServer
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -62,13 +71,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (token && response.status === 401 && REFUSED_TOKEN_CODES.has(code)) void sessionRefused()
       throw new ApiError(response.status, code, message, details)
     }
-    throw new ApiError(response.status, 'internal_error', `Request failed (${response.status})`)
+    throw new ApiError(
+      response.status,
+      'internal_error',
+      `Request failed (${response.status})`,
+      undefined,
+      false,
+    )
   }
   if (!isJsonObject(payload)) {
     throw new ApiError(
       response.status,
       'internal_error',
       'The server sent an answer the app cannot read',
+      undefined,
+      false,
     )
   }
   return payload as T

@@ -39,6 +39,12 @@ export const storedWrites = async (userId: string): Promise<QueuedWrite[]> =>
 export const storeWrites = (userId: string, writes: QueuedWrite[]): Promise<void> =>
   writeOffline('outbox', userId, writes)
 
+/** Removes the user's queue and the token kept for it (they signed out). */
+export const forgetQueue = async (userId: string): Promise<void> => {
+  await forgetOffline('outbox', userId)
+  await forgetDeliveryToken(userId)
+}
+
 /**
  * Runs `work` while no other page or the service worker works on the stored queue: each reads it,
  * sends or adds, and writes it back, and two at once would send a write twice or lose one. Web

@@ -96,6 +96,7 @@ describe('the outbox of writes made offline', () => {
       method: 'PATCH',
       body: { ...vibe('first').body, status: 'second' },
       headers: { 'If-Match': '"1000"' },
+      signal: expect.any(AbortSignal),
     })
   })
 
@@ -197,5 +198,96 @@ describe('the outbox of writes made offline', () => {
     await outbox.flushOutbox('ana', { refused: vi.fn() })
     expect(sentPaths()).toEqual(['PUT /api/schedule/stars/a'])
     expect([...device.keys()]).toEqual([])
+  })
+
+  it('sends an edit made after the server refused my vibe while the app was closed', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', vibe('a word the list holds back'))
+    const [first] = device.get('outbox:ana') as Array<Record<string, unknown>>
+    const refusal = { status: 422, code: 'vibe_held_back', message: 'Keep it kind' }
+    device.set('outbox:ana', [{ ...first, refusal }])
+    // The next start is offline too: I fix my vibe before the refusal could be said.
+    await outbox.enqueueWrite('ana', vibe('fixed and kind'))
+
+    apiRequest.mockResolvedValue({ vibe: {} })
+    const refused = vi.fn()
+    await outbox.flushOutbox('ana', { refused })
+    expect(refused).toHaveBeenCalledTimes(1)
+    expect(apiRequest.mock.calls.map(([, options]) => options.body.status)).toEqual([
+      'fixed and kind',
+    ])
+    expect(device.get('outbox:ana')).toEqual([])
+  })
+
+  it('keeps a write answered by something that is not our server (a WiFi sign-in page)', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    for (const status of [200, 403]) {
+      apiRequest.mockRejectedValueOnce(
+        new ApiError(status, 'internal_error', 'not ours', undefined, false),
+      )
+      const refused = vi.fn()
+      await outbox.flushOutbox('ana', { refused })
+      expect(refused).not.toHaveBeenCalled()
+      expect(device.get('outbox:ana')).toEqual([expect.objectContaining({ subject: 'star:a' })])
+    }
+    // Our server's own 403 is a refusal.
+    apiRequest.mockRejectedValueOnce(new ApiError(403, 'forbidden', 'Not yours'))
+    const refused = vi.fn()
+    await outbox.flushOutbox('ana', { refused })
+    expect(refused).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives up on a request the network never answers, so the queue is not held', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    // Each request carries a deadline (15 s); when it passes, the request fails as offline.
+    let deadline: AbortSignal | undefined
+    apiRequest.mockImplementationOnce(async (_path: string, options: { signal: AbortSignal }) => {
+      deadline = options.signal
+      throw new ApiError(0, 'network_error', 'timed out')
+    })
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    expect(deadline).toBeInstanceOf(AbortSignal)
+    expect(deadline?.aborted).toBe(false)
+    expect(device.get('outbox:ana')).toHaveLength(1)
+  })
+
+  it('says nothing of a refusal answered after I signed out', async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', { ...vibe('mine'), headers: { 'If-Match': '"1"' } })
+    apiRequest.mockImplementationOnce(async () => {
+      outbox.forgetOutboxCopy()
+      device.clear()
+      throw new ApiError(412, 'vibe_changed', 'Changed on another device')
+    })
+    const refused = vi.fn()
+    await outbox.flushOutbox('ana', { refused })
+    expect(refused).not.toHaveBeenCalled()
+  })
+
+  it("clears again what another tab's flush wrote back after my sign-out cleared the device", async () => {
+    const outbox = await freshPage()
+    await outbox.enqueueWrite('ana', star('a'))
+    await outbox.enqueueWrite('ana', star('b'))
+    apiRequest.mockImplementationOnce(async () => {
+      // The other tab signs out mid-flush: its clear does not wait for this flush.
+      device.clear()
+      void outbox.forgetQueueWhenFree('ana')
+      return {}
+    })
+    apiRequest.mockRejectedValueOnce(new ApiError(401, 'bad_jwt', 'Sign in'))
+    await outbox.flushOutbox('ana', { refused: vi.fn() })
+    await outbox.forgetQueueWhenFree('ana')
+    expect([...device.keys()]).toEqual([])
+  })
+
+  it('takes a write queued while the queue is still loading (the worker holds it)', async () => {
+    const outbox = await freshPage()
+    const loading = outbox.loadOutbox('ana')
+    expect(outbox.outboxOwner()).toBe('ana')
+    await outbox.enqueueWrite(outbox.outboxOwner(), star('a'))
+    await loading
+    expect(device.get('outbox:ana')).toEqual([expect.objectContaining({ subject: 'star:a' })])
   })
 })

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { ApiError, apiRequest } from './api-client'
 import {
   forgetDeliveryToken,
+  forgetQueue,
   OUTBOX_SYNC_TAG,
   type QueuedWrite,
   rememberDeliveryToken,
@@ -22,7 +23,9 @@ export interface OutboxHandlers {
   refused: (write: QueuedWrite, error: ApiError) => void
 }
 
-// One queue per user; this page's copy mirrors the device's, for the screens.
+// One queue per user; this page's copy mirrors the device's, for the screens. The owner is known
+// from the moment its queue starts loading (which may wait for the service worker's delivery):
+// a write queued meanwhile goes in behind the load, in order (`serially`).
 let owner: string | null = null
 let queue: QueuedWrite[] = []
 // Counts sign-outs: a flush that outlives one writes nothing back (the device was just cleared).
@@ -51,8 +54,14 @@ export function outboxOwner(): string {
 }
 
 /** Loads the user's queue from the device (the app starts, or another user signed in). */
-export const loadOutbox = (userId: string): Promise<void> =>
-  serially(async () => show(userId, await stored(userId)))
+export function loadOutbox(userId: string): Promise<void> {
+  owner = userId
+  const signOutsBefore = signOuts
+  return serially(async () => {
+    const writes = await stored(userId)
+    if (signOuts === signOutsBefore) show(userId, writes)
+  })
+}
 
 /**
  * Adds a write to the end of the user's queue, on the device first. A `PATCH` of something that
@@ -81,8 +90,13 @@ export const enqueueWrite = (
       .catch((error: unknown) => console.warn('Could not keep a token for the queue:', error))
   })
 
+// Never into a write the server refused while the app was closed: that one is only kept to be
+// said, and an edit made since must still be sent.
 const joins = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>) =>
-  queued.method === 'PATCH' && queued.subject === write.subject && queued.path === write.path
+  !queued.refusal &&
+  queued.method === 'PATCH' &&
+  queued.subject === write.subject &&
+  queued.path === write.path
 
 // The earlier write's precondition stays, unless the later one has none (sent whatever is there).
 const joined = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>) => ({
@@ -91,8 +105,12 @@ const joined = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>
   headers: write.headers && queued.headers,
 })
 
+// A request the festival's network never answers must not hold the queue's lock for long.
+const SEND_TIMEOUT_MS = 15_000
+
+// An answer that is not our server's (a WiFi sign-in page, a proxy's error page) is not a refusal.
 const worthRetryingError = (error: unknown) =>
-  !(error instanceof ApiError) || worthRetrying(error.status)
+  !(error instanceof ApiError) || !error.fromServer || worthRetrying(error.status)
 
 /** The service worker's record of a refusal, as the error the page would have had at once. */
 const refusedAs = ({ refusal }: QueuedWrite) =>
@@ -112,18 +130,22 @@ export const flushOutbox = (userId: string, handlers: OutboxHandlers): Promise<v
     while (writes.length > 0) {
       const [write, ...rest] = writes as [QueuedWrite, ...QueuedWrite[]]
       let answer: unknown
-      const refusedWhileClosed = refusedAs(write)
-      if (refusedWhileClosed) handlers.refused(write, refusedWhileClosed)
-      else {
+      let refusal = refusedAs(write)
+      if (!refusal) {
         try {
           const { method, body, headers } = write
-          answer = await apiRequest(write.path, { method, body, headers })
+          // Bounded: the queue is locked meanwhile, for every page and the service worker.
+          const signal = AbortSignal.timeout(SEND_TIMEOUT_MS)
+          answer = await apiRequest(write.path, { method, body, headers, signal })
         } catch (error) {
           if (worthRetryingError(error)) break
-          handlers.refused(write, error as ApiError)
+          refusal = error as ApiError
         }
       }
+      // Signed out meanwhile: nothing of the user is written back, or said (the session's toasts
+      // were closed; a "Keep mine" would queue the write again on a cleared device).
       if (signOuts !== signOutsBefore) return
+      if (refusal) handlers.refused(write, refusal)
       // Removed only once answered: a write whose answer was lost is sent again, which the
       // server's writes (a vibe's new fields, a star put or deleted) make harmless.
       await storeWrites(userId, rest)
@@ -145,6 +167,14 @@ export function forgetOutboxCopy(): void {
   show('', [])
   owner = null
 }
+
+/**
+ * After a sign-out cleared the device: removes the user's stored queue and token again once no
+ * page or service worker is sending it, since a delivery under way (another tab's, or the
+ * worker's) may have written its queue back after the clear.
+ */
+export const forgetQueueWhenFree = (userId: string): Promise<void> =>
+  serially(() => forgetQueue(userId))
 
 function requestBackgroundSync(): void {
   if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return

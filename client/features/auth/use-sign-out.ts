@@ -2,8 +2,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toast } from '../../components/toasts/toast'
 import { forgetAllOffline } from '../../lib/offline-store'
-import { forgetOutboxCopy } from '../../lib/outbox'
+import { forgetOutboxCopy, forgetQueueWhenFree } from '../../lib/outbox'
 import { authClient } from './auth-client'
+import { storedSession } from './auth-storage'
 import { closeToastsOfSession } from './ending-on-purpose'
 import { whileEndingOnPurpose } from './session-port'
 
@@ -15,6 +16,7 @@ import { whileEndingOnPurpose } from './session-port'
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
+    const userId = signedInUserId()
     await whileEndingOnPurpose(async () => {
       const { error } = await authClient.signOut()
       if (error) {
@@ -22,7 +24,7 @@ export function useSignOut() {
         await authClient.signOut({ scope: 'local' })
       }
     })
-    await forgetSignedInState(queryClient)
+    await forgetSignedInState(queryClient, userId)
     toast('See you at the next festival! 👋', { description: "You've been signed out" })
   }, [queryClient])
 }
@@ -36,11 +38,12 @@ export function useEndSessionAfter() {
   const queryClient = useQueryClient()
   return useCallback(
     async (end: () => Promise<void>) => {
+      const userId = signedInUserId()
       await whileEndingOnPurpose(async () => {
         await end()
         await authClient.signOut({ scope: 'local' })
       })
-      await forgetSignedInState(queryClient)
+      await forgetSignedInState(queryClient, userId)
     },
     [queryClient],
   )
@@ -50,9 +53,18 @@ export function useEndSessionAfter() {
  * What the person signing out leaves on this device: cached data, offline copies and queued
  * writes, and the toasts said to them (the app's update prompt stays).
  */
-async function forgetSignedInState(queryClient: QueryClient) {
+async function forgetSignedInState(queryClient: QueryClient, userId: string | undefined) {
   closeToastsOfSession()
   queryClient.clear()
   forgetOutboxCopy()
   await forgetAllOffline()
+  // Not awaited: a delivery under way holds the queue until its request is answered.
+  if (userId) {
+    forgetQueueWhenFree(userId).catch((error: unknown) =>
+      console.warn('sign-out: could not clear the queued writes again', error),
+    )
+  }
 }
+
+/** Who is signing out, as the stored session says (auth-js's getSession may refresh it first). */
+const signedInUserId = () => storedSession()?.user.id

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react'
 import type { Schedule, Star } from '../../../shared/schedule/schedule.schema'
 import { toast } from '../../components/toasts/toast'
-import { ApiError, apiRequest } from '../../lib/api-client'
+import { apiRequest, unansweredByServer } from '../../lib/api-client'
 import { enqueueWrite, outboxOwner } from '../../lib/outbox'
 import { scheduleKeys } from './schedule.keys'
 import { applyStarChange, type StarChange } from './star-state'
@@ -56,7 +56,7 @@ export function useStarToggle(): (change: StarChange) => void {
           await apiRequest<Record<string, never>>(path, { method })
           return { queued: false }
         } catch (error) {
-          if (!(error instanceof ApiError && error.status === 0)) throw error
+          if (!unansweredByServer(error)) throw error
         }
       }
       await enqueueWrite(outboxOwner(), { subject: starSubject(key), method, path })

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OwnVibe, VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
 import { vibeVersionTag } from '../../../shared/vibes/vibe-version'
-import { ApiError, apiRequest } from '../../lib/api-client'
+import { apiRequest, unansweredByServer } from '../../lib/api-client'
 import { enqueueWrite } from '../../lib/outbox'
 import { type FeedData, replaceVibe } from './feed-cache'
 import { myVibeOnScreen } from './my-vibe.api'
@@ -69,7 +69,7 @@ export function useUpdateVibe(userId: string) {
         try {
           return { vibe: await updateVibe(id, input), queued: false }
         } catch (error) {
-          if (!(error instanceof ApiError && error.status === 0)) throw error
+          if (!unansweredByServer(error)) throw error
         }
       }
       return { vibe: await queueVibeUpdate(queryClient, userId, id, input, true), queued: true }
