@@ -1,4 +1,10 @@
-import { createVibeViaApi, openSignedIn, signUpViaApi } from './support/accounts'
+import {
+  createVibeViaApi,
+  E2E_PASSWORD,
+  newEmail,
+  openSignedIn,
+  signUpViaApi,
+} from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { feedEntry, fulfillWithError, hideToasts, uniqueUsername } from './support/vibes'
 
@@ -140,6 +146,39 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Join the Festival!' }).click()
     await expect(page.getByText('Welcome to the vibe! 🎉')).toBeVisible()
     await expect(page.getByRole('banner')).toContainText(otherTab)
+  })
+
+  test('each new screen is announced like a new page: its title, its heading focused, its top in view', async ({
+    page,
+  }) => {
+    // Keyboard only, on a phone: sign up, set my vibe, join, sign out.
+    await page.setViewportSize({ width: 360, height: 520 })
+    await page.goto('/')
+    await expect(page).toHaveTitle('VibeConnect')
+    await page.getByRole('button', { name: 'Create New Account' }).click()
+    await page.getByLabel('E-mail').fill(newEmail())
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByLabel('Password').press('Enter')
+
+    const setYourVibe = page.getByRole('heading', { name: 'Set Your Vibe!' })
+    await expect(setYourVibe).toBeFocused()
+    await expect(page).toHaveTitle('Set Your Vibe! · VibeConnect')
+    await page.getByLabel('Username').fill(uniqueUsername('Keys'))
+    await page.getByLabel("What's your vibe today?").fill('Tabbing to the front row')
+    // Scrolled down to Join (the form is taller than this small screen).
+    const join = page.getByRole('button', { name: 'Join the Festival!' })
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await join.press('Enter')
+
+    const main = page.getByRole('heading', { name: 'VibeConnect', level: 1 })
+    await expect(main).toBeFocused()
+    await expect(page).toHaveTitle('VibeConnect')
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+    await page.getByRole('button', { name: 'Sign out' }).press('Enter')
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'VibeConnect', level: 1 })).toBeFocused()
   })
 
   test('on a phone (390×844) the whole form fits the screen, Join the Festival! in view without scrolling', async ({

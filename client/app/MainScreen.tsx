@@ -1,4 +1,4 @@
-import { type ComponentProps, memo, useState } from 'react'
+import { type ComponentProps, memo, useRef, useState } from 'react'
 import type { FestivalInfo } from '../../shared/festival/festival.schema'
 import { useFestivalInfo } from '../features/festival/festival-info'
 import { WifiCredit } from '../features/festival/WifiCredit'
@@ -19,6 +19,7 @@ import { VibesFeed } from '../features/vibes/VibesFeed'
 import { WifiPanel } from '../features/wifi/WifiPanel'
 import { useRefreshWifiPass } from '../features/wifi/wifi.api'
 import { usePreloadOnFirstInput } from '../lib/use-preload-on-first-input'
+import { useScreenArrival } from '../lib/use-screen-arrival'
 import { useWatchedValue, type WatchedValue } from '../lib/watched-value'
 import { AppHeader } from './AppHeader'
 import { type MainSections, SectionBar, SectionPanels, useMainSections } from './MainSections'
@@ -33,6 +34,8 @@ import { useLineupChanges } from './use-lineup-changes'
 export function MainScreen({ me }: { me: MyVibeShown }) {
   const [updating, setUpdating] = useState(false)
   const festival = useFestivalInfo()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useScreenArrival('main', 'VibeConnect', heading)
   // My game's changes arrive on the live channel; a new level changes my WiFi pass's allowance.
   const onGameChange = useGameUpdates(useRefreshWifiPass())
   const liveStatus = useLiveVibes(me.userId, onGameChange, useLineupChanges())
@@ -68,7 +71,9 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
         {!sections.twoColumns && <SectionBarWithNews sections={sections} />}
       </AppHeader>
       <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 lg:max-w-7xl">
-        <h1 className="sr-only">VibeConnect</h1>
+        <h1 ref={heading} tabIndex={-1} className="sr-only">
+          VibeConnect
+        </h1>
         <ModerationNotice me={me} onUpdate={() => setUpdating(true)} />
         <WifiCredit />
         <div className="grid items-start gap-6 lg:grid-cols-2">

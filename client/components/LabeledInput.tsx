@@ -1,10 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react'
+import { type ComponentProps, useId } from 'react'
 
-/** A one-line input in the app's field style, with its label above it. */
-export function LabeledInput({
-  label,
-  ...input
-}: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A one-line input in the app's field style, with its label above it (`ref` reaches the input). */
+export function LabeledInput({ label, ...input }: { label: string } & ComponentProps<'input'>) {
   const id = useId()
   return (
     <div>

@@ -1,5 +1,6 @@
-import { type ComponentType, type ReactNode, Suspense } from 'react'
+import { type ComponentType, type ReactNode, Suspense, useRef } from 'react'
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint'
+import { useScreenArrival } from '../../lib/use-screen-arrival'
 import { AuthForm } from './AuthForm'
 
 /**
@@ -7,13 +8,19 @@ import { AuthForm } from './AuthForm'
  * (the festival feature's, composed in by the route) names the WiFi partner.
  */
 export function AuthScreen({ WifiProviderName }: { WifiProviderName: ComponentType }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useScreenArrival('sign-in', 'VibeConnect', heading)
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-6 px-4 py-10">
       <header className="text-center">
         <p aria-hidden="true" className="text-5xl">
           🎪📶✨
         </p>
-        <h1 className="mt-4 bg-gradient-to-r from-fuchsia-300 via-violet-200 to-cyan-200 bg-clip-text text-3xl font-black tracking-tight text-transparent sm:text-4xl">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-4 outline-none bg-gradient-to-r from-fuchsia-300 via-violet-200 to-cyan-200 bg-clip-text text-3xl font-black tracking-tight text-transparent sm:text-4xl"
+        >
           VibeConnect
         </h1>
         <p className="mt-2 text-lg font-semibold text-zinc-100">

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { LabeledInput } from '../../components/LabeledInput'
+import { useScreenArrival } from '../../lib/use-screen-arrival'
 import { setNewPassword } from './auth-actions'
 
 /**
@@ -13,6 +14,8 @@ export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const codeId = useId()
   const codeHintId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useScreenArrival('new-password', 'Choose a new password · VibeConnect', heading)
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -26,7 +29,9 @@ export function NewPasswordScreen({ onDone }: { onDone: () => void }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-10">
       <form onSubmit={onSubmit} className="card space-y-4" aria-busy={busy}>
-        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Choose a new password
+        </h1>
         <p className="text-sm text-zinc-300">At least 8 characters, and not a common one.</p>
         <LabeledInput
           label="New password"

@@ -89,9 +89,10 @@ export function ReminderSettings() {
       <p className="text-xs font-semibold tracking-widest text-cyan-300 uppercase">
         On this device
       </p>
-      <h2 id={headingId} className="text-xl font-bold text-zinc-50">
+      {/* Inside My schedule (an h2), beside its Calendar feed and Share my picks (h3s). */}
+      <h3 id={headingId} className="text-xl font-bold text-zinc-50">
         Reminders
-      </h2>
+      </h3>
       {browser.kind === 'checking' && (
         <p className="mt-2 text-zinc-300">Checking this browser's reminders...</p>
       )}

@@ -35,12 +35,15 @@ export function FeedToolbar({
         </div>
       </div>
       <div className="flex gap-2">
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
         <button
           type="button"
-          className="btn-secondary px-3"
+          className="btn-secondary px-3 aria-disabled:cursor-wait aria-disabled:opacity-70"
           aria-label="Refresh vibes"
-          onClick={onRefresh}
-          disabled={refreshing}
+          onClick={() => {
+            if (!refreshing) onRefresh()
+          }}
+          aria-disabled={refreshing}
         >
           <RefreshIcon
             className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined}

@@ -27,6 +27,12 @@ describe('Onboarding', () => {
     expect(await screen.findByText('Missing info! 📝')).toBeTruthy()
     expect(screen.getByText('Please fill in your username and vibe status')).toBeTruthy()
     expect(sent).toEqual([])
+    // The blank field is marked and focused: what to fix, for the keyboard and a screen reader.
+    const username = screen.getByLabelText('Username')
+    expect(username.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(username)
+    await user.type(username, 'Luna')
+    expect(username.getAttribute('aria-invalid')).toBeNull()
   })
 
   it('counts the status as a person reads it, and keeps each field within its limit', async () => {
@@ -114,6 +120,7 @@ describe('Onboarding', () => {
 
     expect(await screen.findByText(message)).toBeTruthy()
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'))
   })
 
   it('says until when a suspension lasts in this device’s time, with its reason', async () => {

@@ -40,7 +40,10 @@ export function UpdateVibeForm({ vibe, userId, onDone }: UpdateVibeFormProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const result = parseVibeForm(values)
-    if (!result.ok) return toastInvalidVibe(result, DIALOG_TOASTER_ID)
+    if (!result.ok) {
+      setInvalid(result.field)
+      return toastInvalidVibe(result, DIALOG_TOASTER_ID)
+    }
     if (!vibe) return toastVibeWriteFailed(UPDATE_FAILED, DIALOG_TOASTER_ID)
     try {
       const { queued } = await updateVibe.mutateAsync({ id: vibe.id, input: result.input })

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { countGraphemes } from '../../../shared/text/graphemes'
 import { STATUS_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../shared/vibes/vibe-limits'
 import { CharacterCount } from '../../components/CharacterCount'
@@ -11,7 +11,11 @@ interface VibeFieldsProps {
   onChange: (values: VibeFormValues) => void
   /** The status box's label: the spec words it differently in onboarding and in the update modal. */
   statusLabel: string
-  /** The field the server refused the last write for: marked invalid until it is edited. */
+  /**
+   * The field the last try was refused for (blank, too long, refused by the server): marked
+   * invalid until it is edited, and focused when it is named, so a keyboard or screen-reader
+   * user lands on what to fix (the toast says why).
+   */
   invalid?: keyof VibeFormValues
 }
 
@@ -19,6 +23,12 @@ interface VibeFieldsProps {
 export function VibeFields({ values, onChange, statusLabel, invalid }: VibeFieldsProps) {
   const statusId = useId()
   const counterId = useId()
+  const username = useRef<HTMLInputElement>(null)
+  const status = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (invalid === 'username') username.current?.focus()
+    if (invalid === 'status') status.current?.focus()
+  }, [invalid])
   const set = (field: keyof VibeFormValues, value: string) =>
     onChange({ ...values, [field]: value })
 
@@ -30,6 +40,7 @@ export function VibeFields({ values, onChange, statusLabel, invalid }: VibeField
         value={values.username}
         autoComplete="nickname"
         placeholder="e.g. BassDropBella"
+        ref={username}
         aria-invalid={invalid === 'username' || undefined}
         onChange={(event) =>
           set('username', limitFieldText(event.target.value, USERNAME_MAX_LENGTH))
@@ -41,6 +52,7 @@ export function VibeFields({ values, onChange, statusLabel, invalid }: VibeField
         </label>
         <textarea
           id={statusId}
+          ref={status}
           className="field min-h-24 resize-none"
           rows={3}
           value={values.status}

@@ -90,16 +90,21 @@ describe('the refresh button', () => {
     return { release }
   }
 
-  it('turns and is disabled while the reload the user asked for runs', async () => {
+  it('turns and is disabled while the reload the user asked for runs, keeping the focus', async () => {
     const server = heldServer()
     renderFeed('live')
     await server.release()
     expect(await screen.findByText('Fan1')).toBeTruthy()
-    const button = screen.getByRole('button', { name: 'Refresh vibes' })
+    const button = screen.getByRole('button', { name: 'Refresh vibes' }) as HTMLButtonElement
+    button.focus()
     act(() => button.click())
-    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true))
+    await vi.waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'))
+    // Not `disabled`: that would drop the keyboard focus to the page.
+    expect(button.disabled).toBe(false)
+    expect(document.activeElement).toBe(button)
     await act(() => server.release())
-    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
+    await vi.waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('false'))
+    expect(document.activeElement).toBe(button)
   })
 
   it("stays still during the live channel's quiet catch-up", async () => {
@@ -111,7 +116,7 @@ describe('the refresh button', () => {
     // The reload is under way (held at the server), and the button has not moved.
     await vi.waitFor(() => expect(queryClient.isFetching()).toBeGreaterThan(0))
     const button = screen.getByRole('button', { name: 'Refresh vibes' }) as HTMLButtonElement
-    expect(button.disabled).toBe(false)
+    expect(button.getAttribute('aria-disabled')).toBe('false')
     await act(() => server.release())
   })
 })

@@ -10,19 +10,20 @@ describe('parseVibeForm', () => {
   })
 
   it.each([
-    ['a blank username', { ...valid, username: '   ' }],
-    ['a blank status', { ...valid, status: '\u00a0 ' }],
-    ['both blank', { ...valid, username: '', status: '' }],
-  ])('reports %s as missing info', (_label, values) => {
-    expect(parseVibeForm(values)).toEqual({ ok: false, reason: 'missing' })
+    ['a blank username', { ...valid, username: '   ' }, 'username'],
+    ['a blank status', { ...valid, status: '\u00a0 ' }, 'status'],
+    ['both blank', { ...valid, username: '', status: '' }, 'username'],
+  ])('reports %s as missing info, naming the first field to fill', (_label, values, field) => {
+    expect(parseVibeForm(values)).toEqual({ ok: false, reason: 'missing', field })
   })
 
-  it('passes on the schema message for anything else wrong', () => {
+  it('passes on the schema message for anything else wrong, and the field it is about', () => {
     const result = parseVibeForm({ ...valid, username: 'evil\u202Etxt' })
     expect(result).toEqual({
       ok: false,
       reason: 'invalid',
       message: "Username contains characters that aren't allowed",
+      field: 'username',
     })
   })
 })
@@ -32,15 +33,17 @@ describe('parseVibeForm against text attacks', () => {
   // shows the schema's message, word for word what the server answers, for the first field in
   // the form's order.
   it.each(TEXT_ATTACKS)('$name', ({ change, details }) => {
-    const blankField = (['username', 'status'] as const).some((field) =>
+    const blankField = (['username', 'status'] as const).find((field) =>
       details[field]?.endsWith("can't be blank"),
     )
+    const firstRefused = (['username', 'emoji', 'status'] as const).find((field) => details[field])
     const expected = blankField
-      ? { ok: false, reason: 'missing' }
+      ? { ok: false, reason: 'missing', field: blankField }
       : {
           ok: false,
           reason: 'invalid',
           message: details.username ?? details.emoji ?? details.status,
+          field: firstRefused,
         }
     expect(parseVibeForm({ ...VALID_VIBE, ...change })).toEqual(expected)
   })
