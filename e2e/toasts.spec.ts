@@ -82,6 +82,45 @@ test.describe('toasts', () => {
     })
   }
 
+  test('on a phone two toasts at once are a stack that leaves Join clear, and the page scrolls past them', async ({
+    page,
+    shoot,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Create New Account' }).click()
+    await page.getByLabel('E-mail').fill(newEmail('toasts'))
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Create Account & Connect' }).click()
+    await expect(page.getByText('Welcome to VibeConnect!')).toBeVisible()
+    // Join pressed at once, with the fields still empty: a second toast.
+    const join = page.getByRole('button', { name: 'Join the Festival!' })
+    await join.click()
+    const toast = (text: string) => page.locator('[data-toast]').filter({ hasText: text })
+    const front = await settledToastBox(toast('Missing info! 📝'))
+    const behind = await settledToastBox(toast('Welcome to VibeConnect!'))
+    // One toast's room, and the top edge of the one behind.
+    expect(front.y - behind.y).toBeGreaterThan(0)
+    expect(front.y - behind.y).toBeLessThan(30)
+    for (const box of [front, behind]) {
+      expect(overlap(box, (await join.boundingBox())!), 'the toasts cover Join').toBe(false)
+    }
+    await shoot(page, 'toasts-stacked-phone')
+
+    // A smaller phone: the toasts reach the form, and the page ends above them when scrolled down.
+    await page.setViewportSize({ width: 360, height: 640 })
+    await settledToastBox(toast('Missing info! 📝'))
+    const [joinBottom, toastsTop] = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+      const button = [...document.querySelectorAll('button')].find((each) =>
+        each.textContent?.includes('Join the Festival!'),
+      )!
+      const toasts = document.querySelector('[data-toaster] ol')!.getBoundingClientRect()
+      return [button.getBoundingClientRect().bottom, toasts.top]
+    })
+    expect(joinBottom).toBeLessThanOrEqual(toastsTop)
+  })
+
   test('toasts arrive in a polite live list that is there before them; Alt+T reaches them, and they wait while focused', async ({
     page,
     request,
@@ -153,6 +192,18 @@ test.describe('toasts', () => {
           }
         }).observe(document.body, { subtree: true, attributeFilter: ['data-toast-leaving'] })
       })
+      // On a phone they are a stack: the newest in front, the others' top edges above it, so
+      // three toasts cover no more of the form than one (the Connect button stays clear).
+      const boxes = async () => Promise.all([0, 1, 2].map((n) => settledToastBox(failures.nth(n))))
+      const [oldest, , newest] = await boxes()
+      expect(oldest!.y).toBeLessThan(newest!.y)
+      expect(newest!.y - oldest!.y).toBeLessThan(30)
+      const connect = await page.getByRole('button', { name: 'Connect', exact: true }).boundingBox()
+      expect(overlap(oldest!, connect!)).toBe(false)
+      // A tap on the stack lays them out one above the other.
+      await page.touchscreen.tap(oldest!.x + oldest!.width / 2, oldest!.y + 4)
+      const [first, second, third] = await boxes()
+      expect(overlap(first!, second!) || overlap(second!, third!)).toBe(false)
       // A tap focuses the button it closes with; the toasts left must still go after their 4 s.
       await failures.first().getByRole('button', { name: 'Close toast' }).tap()
       await expect(failures).toHaveCount(2)

@@ -26,10 +26,18 @@ interface ToastCardProps {
    * (`inert`), and no longer a `[data-toast]`; with reduced motion it is gone at once.
    */
   leaving?: boolean
+  /**
+   * In a phone's collapsed stack (Toaster): how many toasts are in front of this one (0: the
+   * front one). Undefined when the toasts are laid out one above the other.
+   */
+  depth?: number
 }
 
+// A toast behind the front one shows this much of its top edge, so the stack reads as a stack.
+const PEEK_PX = 10
+
 /** One toast: its icon, title, description, action and close button; it times out and swipes away. */
-export function ToastCard({ toast, paused, leaving = false }: ToastCardProps) {
+export function ToastCard({ toast, paused, leaving = false, depth }: ToastCardProps) {
   const close = () => toasts.dismiss(toast.id)
   useTimeout(toast, paused || leaving, close)
   const swipe = useSwipeAway(close)
@@ -54,8 +62,11 @@ export function ToastCard({ toast, paused, leaving = false }: ToastCardProps) {
       data-type={toast.type}
       aria-hidden={leaving || undefined}
       inert={leaving}
-      {...(leaving ? {} : swipe.handlers)}
-      style={swipe.style}
+      data-toast-behind={depth ? '' : undefined}
+      {...(leaving || depth ? {} : swipe.handlers)}
+      style={
+        depth === undefined ? swipe.style : { ...stacked(depth), ...(depth ? {} : swipe.style) }
+      }
       className={`flex touch-pan-y items-start gap-3 rounded-xl border py-3 pr-2 pl-4 text-sm shadow-lg shadow-black/40 ${
         leaving
           ? 'pointer-events-none motion-safe:animate-toast-out motion-reduce:hidden'
@@ -143,4 +154,15 @@ function useSwipeAway(close: () => void) {
       onPointerCancel: stop,
     },
   }
+}
+
+/** All in one grid cell, the front one on top and each older one a little higher and smaller. */
+function stacked(depth: number) {
+  return {
+    gridArea: '1 / 1',
+    alignSelf: 'end',
+    zIndex: 10 - depth,
+    transformOrigin: 'top center',
+    transform: depth ? `translateY(-${depth * PEEK_PX}px) scale(${1 - depth * 0.04})` : undefined,
+  } as const
 }

@@ -1,7 +1,9 @@
 import { type FocusEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { ToastCard } from './ToastCard'
 import { currentToasts, MAX_SHOWN, mountToaster, subscribeToToasts } from './toast'
 import { useLeavingToasts } from './use-leaving-toasts'
+import { useSpaceForToasts } from './use-space-for-toasts'
 
 interface ToasterProps {
   /** A dialog's own toaster (toasts given its id as `toasterId`); none for the page's. */
@@ -13,8 +15,12 @@ interface ToasterProps {
 /**
  * Where toasts are shown: bottom right on wide screens, across the bottom on a phone, one above
  * the other with the newest at the bottom. At the top they covered the screens' headings (`Set
- * Your Vibe!`, the sticky header with the sign-out button); the bottom edge holds no heading, and
- * the forms keep their buttons clear of it. The list is a polite live region that is always there,
+ * Your Vibe!`, the sticky header with the sign-out button); the bottom edge holds no heading. On
+ * a phone several toasts at once (welcome and a badge, say) covered the buttons above them, so
+ * there they are a stack, the newest in front and the others' top edges peeking above it, laid
+ * out one above the other on a tap, the mouse or the keyboard; and the page's toaster keeps the
+ * page's end clear of the toasts (use-space-for-toasts.ts), so the last button can be scrolled
+ * into view above them. The list is a polite live region that is always there,
  * so screen readers announce each toast as it arrives; Alt+T moves focus to the toasts, and a
  * mouse over them or the keyboard's focus in them stops their time running out.
  */
@@ -28,6 +34,24 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
   const [keyboardInside, setKeyboardInside] = useState(false)
   const focusBefore = useRef<HTMLElement | null>(null)
   const pageHidden = usePageHidden()
+  const phone = !useMediaQuery('(min-width: 600px)')
+  const [openedByTap, setOpenedByTap] = useState(false)
+  const stacked = phone && !mouseOver && !keyboardInside && !openedByTap
+  useSpaceForToasts(sectionRef, id === undefined && mine.length > 0)
+
+  // A tap outside the opened stack, or the stack down to one toast, stacks it again.
+  const count = mine.length
+  useEffect(() => {
+    if (count <= 1) setOpenedByTap(false)
+  }, [count])
+  useEffect(() => {
+    if (!openedByTap) return
+    const outside = (event: PointerEvent) => {
+      if (!sectionRef.current?.contains(event.target as Node)) setOpenedByTap(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [openedByTap])
 
   useEffect(() => {
     const focusOnAltT = (event: KeyboardEvent) => {
@@ -82,6 +106,10 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
       data-toaster=""
       data-keyboard={keyboardInside || undefined}
       onPointerEnter={(event) => setMouseOver(event.pointerType === 'mouse')}
+      onPointerDown={(event) => {
+        // A tap on a toast behind the front one opens the stack; the front one works as it is.
+        if ((event.target as Element).closest('[data-toast-behind]')) setOpenedByTap(true)
+      }}
       onPointerLeave={() => setMouseOver(false)}
       onFocus={(event) => {
         const fromKeyboard = (event.target as Element).matches(':focus-visible')
@@ -96,13 +124,14 @@ export function Toaster({ id, aboveOfflineBanner = false }: ToasterProps) {
         aboveOfflineBanner ? 'bottom-16' : 'bottom-4 min-[600px]:bottom-8'
       }`}
     >
-      <ol aria-live="polite" className="flex flex-col gap-2">
-        {rendered.map(({ toast, leaving }) => (
+      <ol aria-live="polite" className={stacked ? 'grid' : 'flex flex-col gap-2'}>
+        {rendered.map(({ toast, leaving }, index) => (
           <ToastCard
             key={toast.id}
             toast={toast}
             leaving={leaving}
-            paused={mouseOver || keyboardInside || pageHidden}
+            depth={stacked ? rendered.length - 1 - index : undefined}
+            paused={mouseOver || keyboardInside || openedByTap || pageHidden}
           />
         ))}
       </ol>
