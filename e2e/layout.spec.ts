@@ -38,4 +38,34 @@ test.describe('layout', () => {
       expect(box!.width, name).toBeGreaterThanOrEqual(44)
     }
   })
+
+  test('on a desktop the keyboard can skip the lineup, with a star per set, to the feed', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await openMainApp(page, request, baseURL!)
+    await expect(page.getByRole('button', { name: 'Update Vibe' })).toBeVisible()
+    const skip = page.getByRole('button', { name: 'Skip the lineup' })
+    // Reached from the top before any of the lineup's stars, and visible once focused.
+    let presses = 0
+    for (; presses < 80; presses++) {
+      await page.keyboard.press('Tab')
+      const label = await page.evaluate(() => {
+        const focused = document.activeElement
+        return focused?.getAttribute('aria-label') ?? focused?.textContent ?? ''
+      })
+      if (label === 'Skip the lineup') break
+      expect(label, 'a lineup star came before the skip').not.toMatch(/^Star /)
+    }
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    // The next Tab is in the column beside the lineup: its section tabs, then the feed.
+    await page.keyboard.press('Tab')
+    const next = await page.evaluate(() => document.activeElement?.getAttribute('role'))
+    expect(next).toBe('tab')
+    await expect(page.locator(':focus')).toHaveText(/Vibes|My schedule/)
+  })
 })

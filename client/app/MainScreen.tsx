@@ -1,4 +1,4 @@
-import { type ComponentProps, memo, useRef, useState } from 'react'
+import { type ComponentProps, memo, type RefObject, useRef, useState } from 'react'
 import type { FestivalInfo } from '../../shared/festival/festival.schema'
 import { useFestivalInfo } from '../features/festival/festival-info'
 import { WifiCredit } from '../features/festival/WifiCredit'
@@ -36,6 +36,7 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
   const festival = useFestivalInfo()
   const heading = useRef<HTMLHeadingElement>(null)
   useScreenArrival('main', 'VibeConnect', heading)
+  const beside = useRef<HTMLDivElement>(null)
   // My game's changes arrive on the live channel; a new level changes my WiFi pass's allowance.
   const onGameChange = useGameUpdates(useRefreshWifiPass())
   const liveStatus = useLiveVibes(me.userId, onGameChange, useLineupChanges())
@@ -83,8 +84,9 @@ export function MainScreen({ me }: { me: MyVibeShown }) {
         {shared.picks && <SharedPicksBanner picks={shared.picks} onClose={shared.close} />}
         {sections.twoColumns ? (
           <div className="grid grid-cols-[minmax(0,1fr)_26rem] items-start gap-6">
+            <SkipTheLineup to={beside} />
             {lineup}
-            <div className="flex flex-col gap-4">
+            <div ref={beside} tabIndex={-1} className="flex flex-col gap-4 outline-none">
               <SectionBarWithNews sections={sections} />
               <SectionPanels sections={sections} content={content} />
             </div>
@@ -105,6 +107,22 @@ const MarkedLineupCard = memo(function MarkedLineupCard(props: {
 }) {
   return <LineupCard festival={props.festival} extras={useScheduleMarks(props.picks)} />
 })
+
+/**
+ * Before the lineup beside the feed, for the keyboard: a festival's lineup has a star per set
+ * (hundreds of Tab stops), and the feed and My schedule come after it. Shown when focused.
+ */
+function SkipTheLineup({ to }: { to: RefObject<HTMLElement | null> }) {
+  return (
+    <button
+      type="button"
+      onClick={() => to.current?.focus()}
+      className="btn-secondary sr-only col-span-2 justify-self-start focus:not-sr-only"
+    >
+      Skip the lineup
+    </button>
+  )
+}
 
 /** The section tabs, with the count of programme changes on My schedule's. */
 function SectionBarWithNews({ sections }: { sections: MainSections }) {
