@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures'
-import { fanWithVibe, feedEntry, openMainApp } from './support/vibes'
+import { openSection } from './support/schedule'
+import { fanWithVibe, feedEntry, isFeedRequest, openMainApp } from './support/vibes'
 
 test.describe('layout', () => {
   for (const [screen, viewport] of [
@@ -67,5 +68,39 @@ test.describe('layout', () => {
     const next = await page.evaluate(() => document.activeElement?.getAttribute('role'))
     expect(next).toBe('tab')
     await expect(page.locator(':focus')).toHaveText(/Vibes|My schedule/)
+  })
+
+  test('on a phone a section chosen in the header starts just under it, even after a short feed', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // A festival's first hour: two vibes in the feed, so the page ends soon after it.
+    await page.route(
+      (url) => isFeedRequest(url),
+      async (route) => {
+        const answer = await route.fetch()
+        const page1 = await answer.json()
+        await route.fulfill({
+          response: answer,
+          json: { ...page1, vibes: page1.vibes.slice(0, 2) },
+        })
+      },
+    )
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMainApp(page, request, baseURL!)
+    await expect(page.getByRole('heading', { name: "Who's Vibin'?" })).toBeVisible()
+    for (const [tab, heading] of [
+      ['Lineup', 'Sunwave Festival 2026'],
+      ['My schedule', 'My schedule'],
+      ['Vibes', "Who's Vibin'?"],
+    ] as const) {
+      await openSection(page, tab)
+      const header = (await page.getByRole('banner').boundingBox())!
+      const top = (await page.getByRole('heading', { name: heading }).boundingBox())!
+      // The heading sits in its card, a little below the panel's top: just under the header.
+      expect(top.y - (header.y + header.height), tab).toBeGreaterThanOrEqual(0)
+      expect(top.y - (header.y + header.height), tab).toBeLessThan(120)
+    }
   })
 })

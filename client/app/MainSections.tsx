@@ -84,8 +84,11 @@ export function SectionPanels(props: {
   content: Record<SectionId, ReactNode>
 }) {
   const { sections, content } = props
+  // On a phone a chosen section's top is scrolled under the header: at least a screen tall, the
+  // panels let it get there even when the section shown before (a short feed) ends the page
+  // above that point, which stopped the scroll short.
   return (
-    <div ref={sections.panelsTop}>
+    <div ref={sections.panelsTop} className={sections.twoColumns ? undefined : 'min-h-dvh'}>
       {sections.tabbed.map((id) => (
         <div
           key={id}
