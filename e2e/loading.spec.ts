@@ -39,6 +39,38 @@ test.describe('while the app loads', () => {
     await expect(page.getByText('Loading VibeConnect...')).toHaveCount(0)
   })
 
+  test("when the app's code cannot be fetched, the message says so and Reload brings the app", async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/Failed to load resource/)
+    const entry = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname)
+    await page.route(entry, (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+    await expect(page.getByRole('alert')).toContainText("Couldn't load VibeConnect 😔")
+    await expect(page.getByText('Check your connection, then reload the page.')).toBeVisible()
+    await expect(page.getByText('Loading VibeConnect...')).toHaveCount(0)
+    await page.unroute(entry)
+    await page.getByRole('button', { name: 'Reload' }).click()
+    await expect(page.getByLabel('Password')).toBeVisible()
+  })
+
+  test('a start still loading after 20 s offers Reload beside the message', async ({ page }) => {
+    await page.clock.install()
+    const releaseScripts = await holdRequests(page, (url) => url.pathname.startsWith('/assets/'))
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(loadingMessages(page)).toBeVisible()
+    await page.clock.runFor(19_000)
+    await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0)
+    await page.clock.runFor(2_000)
+    await expect(loadingMessages(page)).toContainText('Still loading: the network is slow here.')
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible()
+    // The code arrives after all: the app replaces the message as usual.
+    await releaseScripts()
+    await expect(page.getByLabel('Password')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0)
+  })
+
   test('the sign-in screen fetches exactly the scripts the bundle report counts for it', async ({
     page,
   }) => {
