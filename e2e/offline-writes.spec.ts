@@ -238,6 +238,37 @@ test.describe('offline first: writes made offline', () => {
     await expect(page.getByText('Waiting for network')).toHaveCount(0)
     await expect.poll(() => starredOnServer(request, baseURL!, fan)).toEqual([artist])
   })
+
+  test('a change made online while an earlier one waits goes after it, never before', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize(PHONE)
+    const fan = await openMainApp(page, request, baseURL!)
+    await waitUntilLive(page)
+    await openSection(page, 'Lineup')
+    const artist = 'Fern & Fable'
+    const star = starIn(page, artist)
+    // The star waits on the device: the WiFi's sign-in page answered for the server.
+    const portal = '<html><body>Sign in to Festival WiFi</body></html>'
+    await page.route('**/api/schedule/stars/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: portal }),
+    )
+    await star.click()
+    await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+    // Signed in to the WiFi (the phone was "online" all along: no event says so), I unstar it.
+    await page.unroute('**/api/schedule/stars/**')
+    await star.click()
+    await expect(star).toHaveAttribute('aria-pressed', 'false')
+    // Both went out, in the order made: the set is not on my schedule, now or after a start.
+    await expect(page.getByText('Waiting for network')).toHaveCount(0)
+    await expect.poll(() => starredOnServer(request, baseURL!, fan)).toEqual([])
+    await page.reload()
+    await openSection(page, 'Lineup')
+    await expect(starIn(page, artist)).toHaveAttribute('aria-pressed', 'false')
+    expect(await starredOnServer(request, baseURL!, fan)).toEqual([])
+  })
 })
 
 /**

@@ -7,7 +7,7 @@ import { myVibeOnScreen } from '../features/vibes/my-vibe.api'
 import { queueVibeUpdate, showMyVibe } from '../features/vibes/update-vibe.api'
 import { vibeErrorMessage } from '../features/vibes/vibe-error-message'
 import { vibesKeys } from '../features/vibes/vibes.keys'
-import { flushOutbox, type QueuedWrite, renewDeliveryToken } from '../lib/outbox'
+import { flushOutbox, onWriteQueued, type QueuedWrite, renewDeliveryToken } from '../lib/outbox'
 import { onTokenRefreshed } from '../lib/session'
 
 const isVibe = (write: QueuedWrite) => write.subject.startsWith('vibe:')
@@ -70,6 +70,8 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
     }
     deliver()
     window.addEventListener('online', deliver)
+    // Queued while online (behind a stuck write, or a WiFi sign-in page answered): try now.
+    const stopWatchingQueue = onWriteQueued(deliver)
     navigator.serviceWorker?.addEventListener('message', onMessage)
     // The service worker sends the queue with the token kept for it, should the app be closed.
     const stopRenewing = onTokenRefreshed((token) => void renewDeliveryToken(userId, token))
@@ -77,6 +79,7 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
       window.removeEventListener('online', deliver)
       navigator.serviceWorker?.removeEventListener('message', onMessage)
       stopRenewing()
+      stopWatchingQueue()
     }
   }, [queryClient, userId, ready])
 }

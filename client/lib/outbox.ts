@@ -31,6 +31,7 @@ let queue: QueuedWrite[] = []
 // Counts sign-outs: a flush that outlives one writes nothing back (the device was just cleared).
 let signOuts = 0
 const listeners = new Set<() => void>()
+const queuedListeners = new Set<() => void>()
 // Reads and writes of the stored queue, one at a time, in order; and while no other page or the
 // service worker works on it.
 let chain: Promise<unknown> = Promise.resolve()
@@ -83,6 +84,7 @@ export const enqueueWrite = (
     await storeWrites(userId, writes)
     show(userId, writes)
     requestBackgroundSync()
+    for (const queuedOne of queuedListeners) queuedOne()
     // For the service worker, should the network come back with the app closed (outbox-store.ts).
     // Not awaited: with an expired token and no network, the auth client may retry for a while.
     void currentAccessToken()
@@ -194,6 +196,18 @@ function requestBackgroundSync(): void {
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/**
+ * Whether writes are waiting on this device: a new one then joins the queue behind them, even
+ * online, so it cannot overtake them (an unstar sent before the star queued earlier).
+ */
+export const hasQueuedWrites = (): boolean => queue.length > 0
+
+/** Calls `listener` after each write is queued (to send it at once when the network is there). */
+export function onWriteQueued(listener: () => void): () => void {
+  queuedListeners.add(listener)
+  return () => queuedListeners.delete(listener)
 }
 
 /** The signed-in user's queued writes, oldest first. */

@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import type { Schedule, Star } from '../../../shared/schedule/schedule.schema'
 import { toast } from '../../components/toasts/toast'
 import { apiRequest, unansweredByServer } from '../../lib/api-client'
-import { enqueueWrite, outboxOwner } from '../../lib/outbox'
+import { enqueueWrite, hasQueuedWrites, outboxOwner } from '../../lib/outbox'
 import { scheduleKeys } from './schedule.keys'
 import { applyStarChange, type StarChange } from './star-state'
 
@@ -51,7 +51,8 @@ export function useStarToggle(): (change: StarChange) => void {
     networkMode: 'always',
     mutationFn: async (change: StarChange): Promise<{ queued: boolean }> => {
       const { key, method, path } = starRequest(change)
-      if (navigator.onLine) {
+      // Sent at once unless offline or behind writes still queued (never before them).
+      if (navigator.onLine && !hasQueuedWrites()) {
         try {
           await apiRequest<Record<string, never>>(path, { method })
           return { queued: false }

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { OwnVibe, VibeInput, VibeResponse } from '../../../shared/vibes/vibe.schema'
 import { vibeVersionTag } from '../../../shared/vibes/vibe-version'
 import { apiRequest, unansweredByServer } from '../../lib/api-client'
-import { enqueueWrite } from '../../lib/outbox'
+import { enqueueWrite, hasQueuedWrites } from '../../lib/outbox'
 import { type FeedData, replaceVibe } from './feed-cache'
 import { myVibeOnScreen } from './my-vibe.api'
 import { vibesKeys } from './vibes.keys'
@@ -65,7 +65,8 @@ export function useUpdateVibe(userId: string) {
     // Offline it must still run, to queue the update: TanStack Query would otherwise pause it.
     networkMode: 'always',
     mutationFn: async ({ id, input }: { id: string; input: VibeInput }): Promise<VibeUpdate> => {
-      if (navigator.onLine) {
+      // Sent at once unless offline or behind writes still queued (never before them).
+      if (navigator.onLine && !hasQueuedWrites()) {
         try {
           return { vibe: await updateVibe(id, input), queued: false }
         } catch (error) {
