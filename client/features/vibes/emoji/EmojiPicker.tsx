@@ -23,10 +23,10 @@ export function EmojiPicker({ value, onChange }: EmojiPickerProps) {
     <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="label mb-2 text-base">Pick your vibe avatar</legend>
       {/* Tighter below 360 px, where "Change" would stick out of the row at full size. */}
-      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-night-800/70 p-2.5 max-[22.5rem]:gap-2">
+      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-night-800/70 p-2.5 max-xs:gap-2">
         <output
           aria-labelledby={previewLabelId}
-          className="grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-3xl max-[22.5rem]:size-12 max-[22.5rem]:text-2xl"
+          className="grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-3xl max-xs:size-12 max-xs:text-2xl"
         >
           {value}
         </output>
@@ -35,7 +35,7 @@ export function EmojiPicker({ value, onChange }: EmojiPickerProps) {
         </p>
         <button
           type="button"
-          className="btn-secondary ml-auto px-3 text-sm max-[22.5rem]:px-2"
+          className="btn-secondary ml-auto px-3 text-sm max-xs:px-2"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
