@@ -64,7 +64,10 @@ test.describe('a festival-sized lineup', () => {
     })
     await shoot(page, 'lineup-festival-phone')
     // The now-and-next strip fades at its right edge while there is more to see, not at its end.
-    const strip = card.getByRole('region', { name: 'Now and next' }).getByRole('list')
+    // It takes Tab (a scroller does), so it is named, by its heading.
+    const strip = card.getByRole('region', { name: 'Now and next' }).getByRole('list', {
+      name: 'Now and next',
+    })
     const fade = () => strip.evaluate((list) => getComputedStyle(list, '::after').content)
     expect(await fade()).toBe('""')
     await strip.evaluate((list) => list.scrollBy({ left: list.scrollWidth }))

@@ -140,4 +140,28 @@ test.describe('the lineup', () => {
     await expect(card.getByRole('region', { name: 'By Date' })).toBeVisible()
     await expect(card.getByText('Loading lineup...')).toBeHidden()
   })
+
+  test("on a desktop, Tab into the timetable's next stage stops below the stage names, not under them", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await openMainAppWithVibe(page, request, baseURL!)
+    const timetable = page.getByRole('region', { name: 'Timetable' })
+    const stage = (name: string) => timetable.getByRole('region', { name })
+    const first = stage('Main Stage').getByRole('button').first()
+    await stage('Harbour Club').getByRole('button').last().focus()
+    // Scrolled so that Main Stage's first set sits under the sticky row of stage names.
+    await first.evaluate((button) => {
+      const scroller = button.closest('.scroll-hint-right')!
+      const top = scroller.getBoundingClientRect().top + scroller.clientTop
+      scroller.scrollTop += button.getBoundingClientRect().top - top - 8
+    })
+    await page.keyboard.press('Tab')
+    await expect(first).toBeFocused()
+    const stageNames = (await stage('Main Stage').getByRole('heading').boundingBox())!
+    const focused = (await first.boundingBox())!
+    expect(focused.y).toBeGreaterThanOrEqual(stageNames.y + stageNames.height)
+  })
 })

@@ -16,8 +16,9 @@ export function AppHeader({ me, children }: { me: MyVibeShown; children?: ReactN
   const vibeQueued = useWaitingForNetwork(vibeSubject(me.id))
   return (
     <header className="sticky top-0 z-10 border-b border-white/10 bg-night-950/80 backdrop-blur">
-      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 lg:max-w-7xl">
-        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/50 to-cyan-400/40 font-emoji text-2xl">
+      {/* Tighter below 360 px, so my name has room there ("BassDropBob" showed as "BassDrop…"). */}
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3 max-xs:gap-2 lg:max-w-7xl">
+        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/50 to-cyan-400/40 font-emoji text-2xl max-xs:size-10 max-xs:text-xl">
           {me.emoji}
         </span>
         <div className="min-w-0 flex-1">

@@ -47,7 +47,9 @@ export function TabBar<Id extends string>(props: TabBarProps<Id>) {
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={`flex gap-1 overflow-x-auto rounded-xl bg-night-800 p-1 ${className ?? ''}`}
+      // Tabs that do not fit scroll sideways, the edge fading while there are more (a tab cut
+      // in half, "Su" of "Sun 12", did not read as more to come).
+      className={`scroll-hint-right flex gap-1 overflow-x-auto rounded-xl bg-night-800 p-1 [--scroll-fade-color:var(--color-night-800)] ${className ?? ''}`}
     >
       {items.map((item) => {
         const isSelected = item.id === selected

@@ -1,6 +1,7 @@
 import type { LineupSet } from '../../../shared/lineup/lineup.schema'
 import { formatFestivalDay } from '../../../shared/lineup/lineup-format'
 import { type FestivalDayGroup, groupByDate } from '../../../shared/lineup/lineup-grouping'
+import { SetRow } from '../../components/SetRow'
 import { useProgressiveCount } from '../../lib/use-progressive-count'
 import { LineupGroupCard, LineupSection } from './LineupSection'
 import { SetTimes } from './SetTimes'
@@ -48,19 +49,15 @@ function DayCard(props: {
       <ol className="mt-2 divide-y divide-white/10">
         {day.sets.slice(0, shown).map((set) => (
           // Each row skips layout while off screen: a festival day can hold a hundred sets.
-          <li key={set.key} className="render-when-visible-14 flex items-start gap-3 py-2">
-            {timeZone && <SetTimes set={set} timeZone={timeZone} />}
-            <div className="min-w-0 flex-1">
-              <p className="min-w-0 break-words">
-                <span className="block font-medium text-zinc-50">{set.name}</span>
-                {/* The comma is for screen readers, which would otherwise run the two together. */}
-                <span className="sr-only">, </span>
-                <span className="block text-sm text-zinc-300">{set.stage}</span>
-              </p>
-              {extras?.note?.(set, 'list')}
-            </div>
-            {extras?.action?.(set, 'list')}
-          </li>
+          <SetRow
+            key={set.key}
+            className="render-when-visible-14"
+            times={timeZone ? <SetTimes set={set} timeZone={timeZone} /> : undefined}
+            name={set.name}
+            stage={set.stage}
+            note={extras?.note?.(set, 'list')}
+            action={extras?.action?.(set, 'list')}
+          />
         ))}
       </ol>
     </LineupGroupCard>

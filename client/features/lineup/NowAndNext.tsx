@@ -22,8 +22,12 @@ export function NowAndNext({ sets, timeZone }: { sets: readonly LineupSet[]; tim
       <h3 id={headingId} className="text-lg font-semibold text-zinc-50">
         Now and next
       </h3>
-      {/* A strip that scrolls sideways on a phone, so fifteen stages take one card's height. */}
-      <ul className="scroll-hint-right mt-2 flex snap-x gap-2 overflow-x-auto pb-2 @3xl:grid @3xl:grid-cols-3 @3xl:overflow-visible">
+      {/* A strip that scrolls sideways on a phone, so fifteen stages take one card's height. Named
+          by the heading: a browser puts a scroller in the Tab order, and announces its name. */}
+      <ul
+        aria-labelledby={headingId}
+        className="scroll-hint-right mt-2 flex snap-x gap-2 overflow-x-auto pb-2 @3xl:grid @3xl:grid-cols-3 @3xl:overflow-visible"
+      >
         {stages.map(({ stage, now: playing, next }) => (
           <li
             key={stage}

@@ -9,6 +9,9 @@ import { rowAt, SLOT_MINUTES, type TimetableBlock, timetableLayout } from './tim
 // One five-minute row: an hour is 7.2 rem, so a 30-minute set has room for its name and times.
 const ROW_REM = 0.6
 const HEADER_ROWS = 1
+// The sticky stage names above and hours beside the sets.
+const STAGE_ROW = '2.75rem'
+const HOURS_COLUMN = '3.25rem'
 const gridRow = (from: number, to: number) => `${from + HEADER_ROWS + 1} / ${to + HEADER_ROWS + 1}`
 
 interface TimetableProps {
@@ -49,12 +52,14 @@ export function Timetable({ sets, timeZone, extras }: TimetableProps) {
       <div
         ref={scroller}
         className="scroll-hint-right mt-3 max-h-[75vh] overflow-auto rounded-xl border border-white/10 bg-night-950/40"
+        // A set reached with Tab stops clear of the sticky stage names and hours, not under them.
+        style={{ scrollPaddingTop: STAGE_ROW, scrollPaddingLeft: HOURS_COLUMN }}
       >
         <div
           className="relative grid"
           style={{
-            gridTemplateColumns: `3.25rem repeat(${layout.stages.length}, minmax(8.5rem, 1fr))`,
-            gridTemplateRows: `2.75rem repeat(${layout.rows}, ${ROW_REM}rem)`,
+            gridTemplateColumns: `${HOURS_COLUMN} repeat(${layout.stages.length}, minmax(8.5rem, 1fr))`,
+            gridTemplateRows: `${STAGE_ROW} repeat(${layout.rows}, ${ROW_REM}rem)`,
           }}
         >
           <div aria-hidden="true" className="sticky top-0 left-0 z-30 bg-night-900" />

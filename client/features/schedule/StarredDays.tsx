@@ -4,6 +4,7 @@ import { formatFestivalDay, formatSetTimes } from '../../../shared/lineup/lineup
 import { groupByDate } from '../../../shared/lineup/lineup-grouping'
 import type { Clash } from '../../../shared/schedule/clashes'
 import type { Star } from '../../../shared/schedule/schedule.schema'
+import { SetRow } from '../../components/SetRow'
 import { SetNote } from './SetNote'
 import { StarToggle } from './StarToggle'
 import type { StarChange } from './star-state'
@@ -37,25 +38,21 @@ export function StarredDays({ stars, clashes, timeZone, onToggle }: StarredDaysP
       {groupByDate(starred).map((day) => (
         <StarredDay key={day.date} date={day.date}>
           {day.sets.map((set) => (
-            <li key={set.starKey} className="flex items-start gap-3 py-2">
-              <span className="w-[6.5rem] shrink-0 pt-0.5 text-sm font-medium tabular-nums text-cyan-200">
-                {timeZone ? formatSetTimes(set, timeZone) : null}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="break-words">
-                  <span className="block font-medium text-zinc-50">{set.name}</span>
-                  <span className="sr-only">, </span>
-                  <span className="block text-sm text-zinc-300">{set.stage}</span>
-                </p>
-                <SetNote going={[]} clashes={clashes.get(set.key) ?? []} />
-              </div>
-              <StarToggle
-                artist={set.name}
-                starred
-                starKey={set.starKey}
-                onToggle={() => onToggle({ star: false, key: set.starKey })}
-              />
-            </li>
+            <SetRow
+              key={set.starKey}
+              times={timeZone ? formatSetTimes(set, timeZone) : null}
+              name={set.name}
+              stage={set.stage}
+              note={<SetNote going={[]} clashes={clashes.get(set.key) ?? []} />}
+              action={
+                <StarToggle
+                  artist={set.name}
+                  starred
+                  starKey={set.starKey}
+                  onToggle={() => onToggle({ star: false, key: set.starKey })}
+                />
+              }
+            />
           ))}
         </StarredDay>
       ))}

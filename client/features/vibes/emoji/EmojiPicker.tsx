@@ -18,12 +18,15 @@ export function EmojiPicker({ value, onChange }: EmojiPickerProps) {
   const [open, setOpen] = useState(false)
 
   return (
-    <fieldset className="flex flex-col gap-3">
+    // min-w-0: a fieldset is as wide as its widest content by default, and the tab row (which
+    // scrolls sideways instead) made the whole form wider than a 360 px phone.
+    <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="label mb-2 text-base">Pick your vibe avatar</legend>
-      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-night-800/70 p-2.5">
+      {/* Tighter below 360 px, where "Change" would stick out of the row at full size. */}
+      <div className="flex items-center gap-3 rounded-2xl border border-white/10 bg-night-800/70 p-2.5 max-xs:gap-2">
         <output
           aria-labelledby={previewLabelId}
-          className="grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-3xl"
+          className="grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-600/40 to-cyan-400/30 font-emoji text-3xl max-xs:size-12 max-xs:text-2xl"
         >
           {value}
         </output>
@@ -32,7 +35,7 @@ export function EmojiPicker({ value, onChange }: EmojiPickerProps) {
         </p>
         <button
           type="button"
-          className="btn-secondary ml-auto px-3 text-sm"
+          className="btn-secondary ml-auto px-3 text-sm max-xs:px-2"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
