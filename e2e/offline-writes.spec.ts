@@ -213,25 +213,12 @@ test.describe('offline first: writes made offline', () => {
     request,
     baseURL,
   }) => {
-    await page.setViewportSize(PHONE)
-    const fan = await openMainApp(page, request, baseURL!)
-    await waitUntilLive(page)
-    await openSection(page, 'Lineup')
-    const artist = 'Fern & Fable'
-    const star = starIn(page, artist)
-    // On the festival WiFi before its sign-in: the phone is "online", and every request gets the
-    // gateway's page instead of an answer from us.
-    const portal = '<html><body>Sign in to Festival WiFi</body></html>'
-    await page.route('**/api/schedule/stars/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: portal }),
-    )
-    await star.click()
+    const { fan, artist, star, signedInToWifi } = await starBehindThePortal(page, request, baseURL!)
     await expect(star).toHaveAttribute('aria-pressed', 'true')
-    await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
     await expect(page.getByText("Couldn't star that set")).toHaveCount(0)
 
     // Signed in to the WiFi: the next start sends it.
-    await page.unroute('**/api/schedule/stars/**')
+    await signedInToWifi()
     await page.reload()
     await openSection(page, 'Lineup')
     await expect(starIn(page, artist)).toHaveAttribute('aria-pressed', 'true')
@@ -244,21 +231,9 @@ test.describe('offline first: writes made offline', () => {
     request,
     baseURL,
   }) => {
-    await page.setViewportSize(PHONE)
-    const fan = await openMainApp(page, request, baseURL!)
-    await waitUntilLive(page)
-    await openSection(page, 'Lineup')
-    const artist = 'Fern & Fable'
-    const star = starIn(page, artist)
-    // The star waits on the device: the WiFi's sign-in page answered for the server.
-    const portal = '<html><body>Sign in to Festival WiFi</body></html>'
-    await page.route('**/api/schedule/stars/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: portal }),
-    )
-    await star.click()
-    await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+    const { fan, artist, star, signedInToWifi } = await starBehindThePortal(page, request, baseURL!)
     // Signed in to the WiFi (the phone was "online" all along: no event says so), I unstar it.
-    await page.unroute('**/api/schedule/stars/**')
+    await signedInToWifi()
     await star.click()
     await expect(star).toHaveAttribute('aria-pressed', 'false')
     // Both went out, in the order made: the set is not on my schedule, now or after a start.
@@ -270,6 +245,27 @@ test.describe('offline first: writes made offline', () => {
     expect(await starredOnServer(request, baseURL!, fan)).toEqual([])
   })
 })
+
+/**
+ * On the festival WiFi before its sign-in, on a phone: the phone is "online", and every request
+ * gets the gateway's page instead of an answer from us. A set starred there waits on the device.
+ */
+async function starBehindThePortal(page: Page, request: APIRequestContext, baseURL: string) {
+  await page.setViewportSize(PHONE)
+  const fan = await openMainApp(page, request, baseURL)
+  await waitUntilLive(page)
+  await openSection(page, 'Lineup')
+  const artist = 'Fern & Fable'
+  const star = starIn(page, artist)
+  const stars = '**/api/schedule/stars/**'
+  const portal = '<html><body>Sign in to Festival WiFi</body></html>'
+  await page.route(stars, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: portal }),
+  )
+  await star.click()
+  await expect(lineupRow(page, artist).getByText('Waiting for network')).toBeVisible()
+  return { fan, artist, star, signedInToWifi: () => page.unroute(stars) }
+}
 
 /**
  * On a phone, my vibe updated offline while my other phone, online, changed it: back online, the
