@@ -58,7 +58,21 @@ function workerScope(windows: Array<{ url: string }>) {
     })
     await Promise.all(waits)
   }
-  return { scope, dispatch, shown, opened, navigated, clients: clientsOf, skipWaiting, posted }
+  /** A window of the app opens (a start while the worker works). */
+  const open = (url: string) => {
+    clientsOf.push({ url, focus: vi.fn(), navigate: vi.fn() } as unknown as (typeof clientsOf)[0])
+  }
+  return {
+    scope,
+    dispatch,
+    shown,
+    opened,
+    navigated,
+    clients: clientsOf,
+    skipWaiting,
+    posted,
+    open,
+  }
 }
 
 async function loadWorker(windows: Array<{ url: string }> = []) {
@@ -149,6 +163,16 @@ describe('the service worker', () => {
     // A failed network fails the event, so that the browser fires it again later.
     deliverQueuedWrites.mockRejectedValueOnce(new Error('offline'))
     await expect(worker.dispatch('sync', { tag: 'vibeconnect-outbox' })).rejects.toThrow('offline')
+    expect(worker.posted).toEqual([])
+  })
+
+  it('tells a window opened while it sent the queue to refresh what it loaded', async () => {
+    const worker = await loadWorker([])
+    deliverQueuedWrites.mockImplementationOnce(async () => {
+      worker.open('https://vibes.example/')
+    })
+    await worker.dispatch('sync', { tag: 'vibeconnect-outbox' })
+    expect(worker.posted).toEqual([{ type: 'OUTBOX_DELIVERED' }])
   })
 })
 

@@ -63,16 +63,23 @@ self.addEventListener('message', (event) => {
 // Background Sync: the network is back. An open window sends the queued writes (a vibe, stars)
 // itself (client/lib/outbox.ts), so that what the server says shows at once; with none open, the
 // worker sends them (sw-outbox.ts), and the next start says what the server refused. A failed
-// network rejects the event, and the browser fires it again later.
+// network rejects the event, and the browser fires it again later. A window opened while the
+// worker was sending may have loaded the state from before those writes: it is told to refresh.
 self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return
   event.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((windows) => {
-      if (windows.length === 0) return deliverQueuedWrites()
+      if (windows.length === 0) return deliverQueuedWrites().finally(tellWindowsOpenedMeanwhile)
       for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' })
     }),
   )
 })
+
+async function tellWindowsOpenedMeanwhile(): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    client.postMessage({ type: 'OUTBOX_DELIVERED' })
+  }
+}
 
 self.addEventListener('push', (event) => {
   const reminder = readReminder(event)

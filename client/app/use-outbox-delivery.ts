@@ -66,7 +66,15 @@ export function useOutboxDelivery(userId: string, ready: boolean): void {
       })
     }
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === 'FLUSH_OUTBOX') deliver()
+      const type = (event.data as { type?: unknown } | null)?.type
+      if (type === 'FLUSH_OUTBOX') deliver()
+      if (type === 'OUTBOX_DELIVERED') {
+        // The worker sent the queue while this page started: what it loaded may predate that.
+        void queryClient.invalidateQueries({ queryKey: vibesKeys.mine(userId) })
+        void queryClient.invalidateQueries({ queryKey: vibesKeys.feed() })
+        void queryClient.invalidateQueries({ queryKey: scheduleKeys.mine() })
+        deliver()
+      }
     }
     deliver()
     window.addEventListener('online', deliver)
