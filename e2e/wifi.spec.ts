@@ -102,6 +102,39 @@ test.describe('festival WiFi', () => {
     await expect(panel.getByText('None yet.')).toBeVisible()
   })
 
+  test('offline, a new code is refused at once and never made later; the keyboard follows the question', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED/)
+    await page.setViewportSize({ width: 390, height: 844 })
+    const fan = await openMainApp(page, request, baseURL!)
+    const panel = page.getByRole('region', { name: 'Your WiFi pass' })
+    const { code } = await myPass(request, baseURL!, fan.account)
+    await expect(panel.getByText(code, { exact: true })).toBeVisible()
+    await panel.getByText('QR code, new code and my devices', { exact: true }).click()
+
+    await context.setOffline(true)
+    await panel.getByRole('button', { name: 'Get a new code' }).press('Enter')
+    // The question takes the button's place, and the focus: on its safe answer.
+    await expect(panel.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await panel.getByRole('button', { name: 'Yes, new code' }).click()
+    // Said at once, not a button left busy until the network is back.
+    await expect(page.getByText("Couldn't make a new code")).toBeVisible()
+    await expect(page.getByText('You seem to be offline. Check your connection.')).toBeVisible()
+    await expect(panel.getByRole('button', { name: 'Yes, new code' })).toBeEnabled()
+    await panel.getByRole('button', { name: 'Cancel' }).press('Enter')
+    await expect(panel.getByRole('button', { name: 'Get a new code' })).toBeFocused()
+
+    // Back online, nothing was sent behind my back: the old code still works.
+    await context.setOffline(false)
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+    expect((await myPass(request, baseURL!, fan.account)).code).toBe(code)
+  })
+
   test('the captive portal works with JavaScript off: a wrong password is told, a pass code gets the phone online', async ({
     request,
     baseURL,

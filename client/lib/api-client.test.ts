@@ -100,4 +100,21 @@ describe('apiRequest', () => {
     const error = await failure(apiRequest('/api/x'))
     expect(error).toMatchObject({ status: 0, code: 'network_error', fromServer: false })
   })
+
+  it('says offline only when the device has no network; else that the server did not answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    vi.stubGlobal('navigator', { onLine: false })
+    expect((await failure(apiRequest('/api/x'))).message).toBe(
+      'You seem to be offline. Check your connection.',
+    )
+    vi.stubGlobal('navigator', { onLine: true })
+    expect((await failure(apiRequest('/api/x'))).message).toBe(
+      "Couldn't reach VibeConnect. Try again in a moment.",
+    )
+  })
 })

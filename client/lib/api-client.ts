@@ -59,7 +59,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'network_error', 'You seem to be offline. Check your connection.')
+    // The browser cannot tell a missing network from a server that does not answer; it does
+    // know whether the device has a network at all.
+    throw new ApiError(
+      0,
+      'network_error',
+      navigator.onLine
+        ? "Couldn't reach VibeConnect. Try again in a moment."
+        : 'You seem to be offline. Check your connection.',
+    )
   }
   // No content (a DELETE, say): nothing to read, and nothing wrong.
   if (response.status === 204) return {} as T

@@ -25,6 +25,14 @@ export const queryClient = new QueryClient({
       // comes from the live channel (which invalidates), Refresh, or the writes' own reloads.
       staleTime: 10_000,
     },
+    mutations: {
+      // A write that is not kept on the device (a new WiFi code, a report, a check-in) fails at
+      // once offline, and its screen says so. TanStack Query's default pauses it instead, with
+      // its button busy and nothing said, and sends it at the `online` event, even after the
+      // person cancelled: a new WiFi code then cut off the old one. My vibe and stars, which the
+      // device queues (lib/outbox.ts), say 'always' themselves.
+      networkMode: 'always',
+    },
   },
 })
 

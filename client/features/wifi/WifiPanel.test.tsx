@@ -41,5 +41,8 @@ describe('the WiFi panel', () => {
     const panel = await screen.findByRole('region', { name: 'Your WiFi pass' })
     expect(await within(panel).findByText('ABCD-EFGH')).toBeTruthy()
     expect(within(panel).queryByRole('button', { name: 'Show QR code' })).toBeNull()
+    // Nor promises one.
+    expect(within(panel).getByText('New code and my devices')).toBeTruthy()
+    expect(within(panel).queryByText(/QR code, new code/)).toBeNull()
   })
 })

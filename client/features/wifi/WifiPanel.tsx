@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
 import { toast } from '../../components/toasts/toast'
@@ -59,8 +59,15 @@ function PassDetails({ pass }: { pass: WifiPass }) {
       {/* The rest one tap away, so the panel stays short on a phone (docs/wifi.md). */}
       <details className="group mt-3">
         <summary className="btn-ghost -mx-2 cursor-pointer list-none px-2 text-sm">
-          <span className="group-open:hidden">QR code, new code and my devices</span>
-          <span className="hidden group-open:inline">Hide QR code, new code and my devices</span>
+          {/* Without a gateway there is no QR code to show: the summary does not promise one. */}
+          <span className="group-open:hidden">
+            {pass.portalUrl ? 'QR code, new code and my devices' : 'New code and my devices'}
+          </span>
+          <span className="hidden group-open:inline">
+            {pass.portalUrl
+              ? 'Hide QR code, new code and my devices'
+              : 'Hide new code and my devices'}
+          </span>
         </summary>
         <div className="mt-2 flex flex-wrap gap-2">
           {pass.portalUrl && qr.button}
@@ -83,9 +90,22 @@ function PassDetails({ pass }: { pass: WifiPass }) {
 function NewCodeButton() {
   const regenerate = useRegeneratePass()
   const [confirming, setConfirming] = useState(false)
+  // The button pressed is replaced by the question, and the question by the button: the focus
+  // goes to what took its place (Cancel, the safe answer; then the button), not to the page.
+  const moved = useRef(false)
+  const cancel = useRef<HTMLButtonElement>(null)
+  const ask = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!moved.current) return
+    ;(confirming ? cancel : ask).current?.focus()
+  }, [confirming])
+  const answer = (next: boolean) => {
+    moved.current = true
+    setConfirming(next)
+  }
   if (!confirming) {
     return (
-      <button type="button" className="btn-ghost" onClick={() => setConfirming(true)}>
+      <button ref={ask} type="button" className="btn-ghost" onClick={() => answer(true)}>
         Get a new code
       </button>
     )
@@ -93,7 +113,7 @@ function NewCodeButton() {
   const confirm = () =>
     regenerate.mutate(undefined, {
       onSuccess: () => {
-        setConfirming(false)
+        answer(false)
         toast.success('New WiFi pass code', { description: 'The old code no longer works.' })
       },
       onError: (error) => toast.error("Couldn't make a new code", { description: error.message }),
@@ -110,7 +130,7 @@ function NewCodeButton() {
       >
         Yes, new code
       </button>
-      <button type="button" className="btn-ghost" onClick={() => setConfirming(false)}>
+      <button ref={cancel} type="button" className="btn-ghost" onClick={() => answer(false)}>
         Cancel
       </button>
     </fieldset>
