@@ -103,4 +103,36 @@ test.describe('layout', () => {
       expect(top.y - (header.y + header.height), tab).toBeLessThan(120)
     }
   })
+
+  test('after a report or a block from the keyboard, the focus stays in the feed, not at the page start', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const them = await fanWithVibe(request, baseURL!, { status: 'Focus please' })
+    const other = await fanWithVibe(request, baseURL!, { status: 'Also here' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openMainApp(page, request, baseURL!)
+
+    // Reported: the dialog goes, and the focus is back on the Report button it came from.
+    const report = feedEntry(page, them.vibe.username).getByRole('button', {
+      name: `Report ${them.vibe.username}`,
+    })
+    await report.press('Enter')
+    const reportDialog = page.getByRole('dialog', { name: `Report ${them.vibe.username}’s vibe` })
+    await reportDialog.getByRole('radio', { name: 'Spam or scams' }).check()
+    await reportDialog.getByRole('button', { name: 'Send report' }).press('Enter')
+    await expect(reportDialog).toBeHidden()
+    await expect(report).toBeFocused()
+
+    // Blocked: their vibe (and its Block button) is gone; the focus goes to the feed's title.
+    await feedEntry(page, other.vibe.username)
+      .getByRole('button', { name: `Block ${other.vibe.username}` })
+      .press('Enter')
+    const blockDialog = page.getByRole('dialog', { name: `Block ${other.vibe.username}?` })
+    await blockDialog.getByRole('button', { name: `Block ${other.vibe.username}` }).press('Enter')
+    await expect(blockDialog).toBeHidden()
+    await expect(feedEntry(page, other.vibe.username)).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: "Who's Vibin'?" })).toBeFocused()
+  })
 })

@@ -14,6 +14,11 @@ interface ModalDialogProps {
   onClose: () => void
   /** The id of the element that titles the dialog. */
   labelledBy: string
+  /**
+   * Where the focus goes when the dialog closes, when what opened it is about to go (a blocked
+   * person's vibe, with its Block button): null for the default, back to what opened it.
+   */
+  focusAfter?: () => HTMLElement | null
   children: ReactNode
 }
 
@@ -22,9 +27,20 @@ interface ModalDialogProps {
  * moves focus in, and closes on Escape. Content mounts only while open, so each opening starts
  * fresh; focus goes back to whatever opened it.
  */
-export function ModalDialog({ open, onClose, labelledBy, children }: ModalDialogProps) {
+export function ModalDialog({ open, onClose, labelledBy, focusAfter, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
+  const focusAfterRef = useRef(focusAfter)
+  focusAfterRef.current = focusAfter
+
+  // Back to what opened the dialog, or where `focusAfter` says: never to the page's start, where
+  // the focus of a removed element falls.
+  const returnFocus = () => {
+    const opener = openerRef.current
+    openerRef.current = null
+    const target = focusAfterRef.current?.() ?? (opener?.isConnected ? opener : null)
+    if (target && document.activeElement !== target) target.focus()
+  }
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -40,19 +56,20 @@ export function ModalDialog({ open, onClose, labelledBy, children }: ModalDialog
     }
   }, [open])
 
-  // Unmounted while open (say, signed out elsewhere): give the page its scrolling back.
+  // Unmounted while open (its owner closed it by removing it, or signed out elsewhere): give the
+  // page its scrolling, and the focus, back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only; returnFocus reads refs
   useEffect(
     () => () => {
       document.documentElement.style.overflow = ''
+      if (openerRef.current) returnFocus()
     },
     [],
   )
 
   const handleClose = () => {
     document.documentElement.style.overflow = ''
-    const opener = openerRef.current
-    openerRef.current = null
-    if (opener?.isConnected && document.activeElement !== opener) opener.focus()
+    returnFocus()
     onClose()
   }
 

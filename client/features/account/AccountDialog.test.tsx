@@ -70,10 +70,18 @@ describe('the Account dialog', () => {
     renderDialog()
     const section = screen.getByRole('region', { name: 'Delete my account' })
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }))
+    // The button gives way to the password field, which takes the focus.
+    expect(document.activeElement).toBe(
+      within(section).getByLabelText('Type your password to confirm'),
+    )
     await user.type(within(section).getByLabelText('Type your password to confirm'), 'wrong')
     await user.click(within(section).getByRole('button', { name: 'Delete my account for good' }))
     expect(await screen.findByText('Your account was not deleted')).toBeTruthy()
-    expect(screen.getByText('Invalid login credentials')).toBeTruthy()
+    // A confirmation's words, not a sign-in's; the field emptied and focused for another try.
+    expect(screen.getByText("That password isn't right. Type it again.")).toBeTruthy()
+    const field = within(section).getByLabelText('Type your password to confirm')
+    expect((field as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).toBe(field)
     expect(screen.queryByText('Your account was deleted')).toBeNull()
   })
 

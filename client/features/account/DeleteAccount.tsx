@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { LabeledInput } from '../../components/LabeledInput'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
 import { toast } from '../../components/toasts/toast'
+import { ApiError } from '../../lib/api-client'
 import { deleteMyAccount } from './account.api'
 
 interface DeleteAccountProps {
@@ -15,6 +16,18 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
   const [confirming, setConfirming] = useState(false)
   const [password, setPassword] = useState('')
   const [deleting, setDeleting] = useState(false)
+  // The button pressed gives way to the password field, and Cancel back to it: the focus follows.
+  const passwordField = useRef<HTMLInputElement>(null)
+  const askButton = useRef<HTMLButtonElement>(null)
+  const moved = useRef(false)
+  useEffect(() => {
+    if (!moved.current) return
+    ;(confirming ? passwordField : askButton).current?.focus()
+  }, [confirming])
+  const confirm = (next: boolean) => {
+    moved.current = true
+    setConfirming(next)
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -27,10 +40,18 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
       })
     } catch (error) {
       setDeleting(false)
+      // The server words a wrong password as a sign-in does; here it is a confirmation.
+      const wrongPassword = error instanceof ApiError && error.code === 'invalid_credentials'
+      if (wrongPassword) setPassword('')
       toast.error('Your account was not deleted', {
-        description: error instanceof Error ? error.message : 'Please try again.',
+        description: wrongPassword
+          ? "That password isn't right. Type it again."
+          : error instanceof Error
+            ? error.message
+            : 'Please try again.',
         toasterId: DIALOG_TOASTER_ID,
       })
+      passwordField.current?.focus()
     }
   }
 
@@ -50,12 +71,13 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
             label="Type your password to confirm"
             type="password"
             autoComplete="current-password"
+            ref={passwordField}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             required
           />
           <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            <button type="button" className="btn-secondary" onClick={() => confirm(false)}>
               Cancel
             </button>
             <button
@@ -69,9 +91,10 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
         </form>
       ) : (
         <button
+          ref={askButton}
           type="button"
           className="btn mt-3 border border-red-400/50 text-red-200 hover:bg-red-500/10"
-          onClick={() => setConfirming(true)}
+          onClick={() => confirm(true)}
         >
           Delete my account
         </button>

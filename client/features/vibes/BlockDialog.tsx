@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import type { Vibe } from '../../../shared/vibes/vibe.schema'
 import { CancelOrConfirm } from '../../components/CancelOrConfirm'
 import { DIALOG_TOASTER_ID, ModalDialog } from '../../components/ModalDialog'
@@ -9,16 +9,24 @@ interface BlockDialogProps {
   /** The vibe whose author is to be blocked; null while the dialog is closed. */
   vibe: Vibe | null
   onClose: () => void
+  /** Where the focus goes once they are blocked: their vibe, with its Block button, goes. */
+  focusAfter?: () => HTMLElement | null
 }
 
 /** "Block Luna?": says what a block does, and does it on confirmation. */
-export function BlockDialog({ vibe, onClose }: BlockDialogProps) {
+export function BlockDialog({ vibe, onClose, focusAfter }: BlockDialogProps) {
   const titleId = useId()
   const block = useBlockPerson()
+  // Cancelled, the focus goes back to the Block button; blocked, to `focusAfter`.
+  const blocked = useRef(false)
+  const openedFor = useRef<Vibe | null>(null)
+  if (vibe !== null && vibe !== openedFor.current) blocked.current = false
+  openedFor.current = vibe
   const confirm = () => {
     if (!vibe) return
     block.mutate(vibe, {
       onSuccess: () => {
+        blocked.current = true
         toast.success(`You blocked ${vibe.username}`, {
           description: 'You can unblock them in Account, at the top of the page.',
         })
@@ -32,7 +40,12 @@ export function BlockDialog({ vibe, onClose }: BlockDialogProps) {
     })
   }
   return (
-    <ModalDialog open={vibe !== null} onClose={onClose} labelledBy={titleId}>
+    <ModalDialog
+      open={vibe !== null}
+      onClose={onClose}
+      labelledBy={titleId}
+      focusAfter={() => (blocked.current ? (focusAfter?.() ?? null) : null)}
+    >
       {vibe ? (
         <div className="p-4 sm:p-6">
           <h2 id={titleId} className="text-xl font-bold break-words text-white">

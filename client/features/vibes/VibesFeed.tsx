@@ -102,7 +102,11 @@ export function VibesFeed({ userId, liveStatus, onUpdateVibe }: VibesFeedProps) 
           {feed.isFetchingNextPage ? 'Loading more...' : 'Load more'}
         </button>
       ) : null}
-      <BlockDialog vibe={blocking} onClose={() => setBlocking(null)} />
+      <BlockDialog
+        vibe={blocking}
+        onClose={() => setBlocking(null)}
+        focusAfter={() => document.getElementById(titleId)}
+      />
       {reporting ? <ReportOpening vibe={reporting} onClose={() => setReporting(null)} /> : null}
     </section>
   )
