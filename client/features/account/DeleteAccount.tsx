@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { LabeledInput } from '../../components/LabeledInput'
 import { DIALOG_TOASTER_ID } from '../../components/ModalDialog'
 import { toast } from '../../components/toasts/toast'
 import { ApiError } from '../../lib/api-client'
+import { useSwapFocus } from '../../lib/use-swap-focus'
 import { deleteMyAccount } from './account.api'
 
 interface DeleteAccountProps {
@@ -17,15 +18,9 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
   const [password, setPassword] = useState('')
   const [deleting, setDeleting] = useState(false)
   // The button pressed gives way to the password field, and Cancel back to it: the focus follows.
-  const passwordField = useRef<HTMLInputElement>(null)
-  const askButton = useRef<HTMLButtonElement>(null)
-  const moved = useRef(false)
-  useEffect(() => {
-    if (!moved.current) return
-    ;(confirming ? passwordField : askButton).current?.focus()
-  }, [confirming])
+  const focus = useSwapFocus<HTMLButtonElement, HTMLInputElement>(confirming)
   const confirm = (next: boolean) => {
-    moved.current = true
+    focus.swapping()
     setConfirming(next)
   }
 
@@ -51,7 +46,7 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
             : 'Please try again.',
         toasterId: DIALOG_TOASTER_ID,
       })
-      passwordField.current?.focus()
+      focus.on.current?.focus()
     }
   }
 
@@ -71,7 +66,7 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
             label="Type your password to confirm"
             type="password"
             autoComplete="current-password"
-            ref={passwordField}
+            ref={focus.on}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             required
@@ -91,7 +86,7 @@ export function DeleteAccount({ headingId, endSessionAfter }: DeleteAccountProps
         </form>
       ) : (
         <button
-          ref={askButton}
+          ref={focus.off}
           type="button"
           className="btn mt-3 border border-red-400/50 text-red-200 hover:bg-red-500/10"
           onClick={() => confirm(true)}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { formatWeekdayTime } from '../../../shared/time/weekday-time'
 import type { WifiDevice, WifiPass } from '../../../shared/wifi/wifi.schema'
 import { toast } from '../../components/toasts/toast'
 import { useQrCodeToggle } from '../../components/use-qr-code-toggle'
 import { sessionLength } from '../../lib/session-length'
+import { useSwapFocus } from '../../lib/use-swap-focus'
 import { useForgetDevice, useRegeneratePass, useWifiPass } from './wifi.api'
 
 /**
@@ -90,22 +91,15 @@ function PassDetails({ pass }: { pass: WifiPass }) {
 function NewCodeButton() {
   const regenerate = useRegeneratePass()
   const [confirming, setConfirming] = useState(false)
-  // The button pressed is replaced by the question, and the question by the button: the focus
-  // goes to what took its place (Cancel, the safe answer; then the button), not to the page.
-  const moved = useRef(false)
-  const cancel = useRef<HTMLButtonElement>(null)
-  const ask = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!moved.current) return
-    ;(confirming ? cancel : ask).current?.focus()
-  }, [confirming])
+  // The focus follows the button to the question (on Cancel, the safe answer) and back.
+  const focus = useSwapFocus<HTMLButtonElement, HTMLButtonElement>(confirming)
   const answer = (next: boolean) => {
-    moved.current = true
+    focus.swapping()
     setConfirming(next)
   }
   if (!confirming) {
     return (
-      <button ref={ask} type="button" className="btn-ghost" onClick={() => answer(true)}>
+      <button ref={focus.off} type="button" className="btn-ghost" onClick={() => answer(true)}>
         Get a new code
       </button>
     )
@@ -130,7 +124,7 @@ function NewCodeButton() {
       >
         Yes, new code
       </button>
-      <button ref={cancel} type="button" className="btn-ghost" onClick={() => answer(false)}>
+      <button ref={focus.on} type="button" className="btn-ghost" onClick={() => answer(false)}>
         Cancel
       </button>
     </fieldset>
