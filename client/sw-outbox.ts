@@ -6,6 +6,7 @@ import {
   forgetQueue,
   type QueuedWrite,
   type Refusal,
+  SEND_TIMEOUT_MS,
   storedWrites,
   storeWrites,
   withOutboxLock,
@@ -66,10 +67,6 @@ async function deliverFor(userId: string, token: string): Promise<'done' | 'late
   }
   return 'done'
 }
-
-// The queue is locked while a write is on its way (outbox-store.ts): a request the festival's
-// network never answers must not keep an opening app from its queue for long.
-const SEND_TIMEOUT_MS = 15_000
 
 /** Sends one write; undefined when the server took it, else why not (status 0: no network). */
 async function send(write: QueuedWrite, token: string): Promise<Refusal | undefined> {

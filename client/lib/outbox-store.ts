@@ -56,6 +56,12 @@ export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('vibeconnect-outbox', work) : work()
 }
 
+/**
+ * How long one queued write may be on its way: the queue is locked meanwhile (withOutboxLock), and
+ * a request the festival's network never answers must not keep a page or the worker from it.
+ */
+export const SEND_TIMEOUT_MS = 15_000
+
 /** Whether asking again later could change the answer (no network, a busy server, a stale token). */
 export const worthRetrying = (status: number): boolean =>
   status === 0 || status === 401 || status === 408 || status === 429 || status >= 500

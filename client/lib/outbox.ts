@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react'
-import { ApiError, apiRequest } from './api-client'
+import { ApiError, apiRequest, unansweredByServer } from './api-client'
 import {
   forgetDeliveryToken,
   forgetQueue,
   OUTBOX_SYNC_TAG,
   type QueuedWrite,
   rememberDeliveryToken,
+  SEND_TIMEOUT_MS,
   storedWrites as stored,
   storeWrites,
   withOutboxLock,
@@ -107,12 +108,9 @@ const joined = (queued: QueuedWrite, write: Omit<QueuedWrite, 'id' | 'queuedAt'>
   headers: write.headers && queued.headers,
 })
 
-// A request the festival's network never answers must not hold the queue's lock for long.
-const SEND_TIMEOUT_MS = 15_000
-
 // An answer that is not our server's (a WiFi sign-in page, a proxy's error page) is not a refusal.
 const worthRetryingError = (error: unknown) =>
-  !(error instanceof ApiError) || !error.fromServer || worthRetrying(error.status)
+  !(error instanceof ApiError) || unansweredByServer(error) || worthRetrying(error.status)
 
 /** The service worker's record of a refusal, as the error the page would have had at once. */
 const refusedAs = ({ refusal }: QueuedWrite) =>
