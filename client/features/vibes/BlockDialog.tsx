@@ -17,11 +17,14 @@ interface BlockDialogProps {
 export function BlockDialog({ vibe, onClose, focusAfter }: BlockDialogProps) {
   const titleId = useId()
   const block = useBlockPerson()
-  // Cancelled, the focus goes back to the Block button; blocked, to `focusAfter`.
+  // Cancelled, the focus goes back to the Block button; blocked, to `focusAfter`: read once, as
+  // the dialog closes.
   const blocked = useRef(false)
-  const openedFor = useRef<Vibe | null>(null)
-  if (vibe !== null && vibe !== openedFor.current) blocked.current = false
-  openedFor.current = vibe
+  const focusOnClose = () => {
+    const done = blocked.current
+    blocked.current = false
+    return done ? (focusAfter?.() ?? null) : null
+  }
   const confirm = () => {
     if (!vibe) return
     block.mutate(vibe, {
@@ -44,7 +47,7 @@ export function BlockDialog({ vibe, onClose, focusAfter }: BlockDialogProps) {
       open={vibe !== null}
       onClose={onClose}
       labelledBy={titleId}
-      focusAfter={() => (blocked.current ? (focusAfter?.() ?? null) : null)}
+      focusAfter={focusOnClose}
     >
       {vibe ? (
         <div className="p-4 sm:p-6">
