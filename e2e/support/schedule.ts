@@ -46,3 +46,16 @@ export async function starViaApi(
   })
   if (response.status() !== 204) throw new Error(`starring failed: ${await response.text()}`)
 }
+
+/** The artists of the sets the fan's schedule holds on the server. */
+export async function starredOnServer(
+  request: APIRequestContext,
+  baseURL: string,
+  fan: { account: { session: { access_token: string } } },
+): Promise<string[]> {
+  const schedule = await request.get(`${baseURL}/api/schedule`, {
+    headers: { authorization: `Bearer ${fan.account.session.access_token}` },
+  })
+  const stars = (await schedule.json()).stars as Array<{ seen: { name: string } }>
+  return stars.map((each) => each.seen.name)
+}
