@@ -46,6 +46,11 @@ test.describe('while the app loads', () => {
     allowConsoleError(/Failed to load resource/)
     const entry = (url: URL) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname)
     await page.route(entry, (route) => route.abort('internetdisconnected'))
+    // The watch itself arriving late (a slow network) must not miss the entry's failure.
+    await page.route('**/boot-watch.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await route.continue()
+    })
     await page.goto('/')
     await expect(page.getByRole('alert')).toContainText("Couldn't load VibeConnect 😔")
     await expect(page.getByText('Check your connection, then reload the page.')).toBeVisible()
@@ -57,7 +62,10 @@ test.describe('while the app loads', () => {
 
   test('a start still loading after 20 s offers Reload beside the message', async ({ page }) => {
     await page.clock.install()
-    const releaseScripts = await holdRequests(page, (url) => url.pathname.startsWith('/assets/'))
+    // The app's code stalls; its styles came (without them nothing is painted at all).
+    const releaseScripts = await holdRequests(page, (url) =>
+      /^\/assets\/.*\.js$/.test(url.pathname),
+    )
     await page.goto('/', { waitUntil: 'commit' })
     await expect(loadingMessages(page)).toBeVisible()
     await page.clock.runFor(19_000)
